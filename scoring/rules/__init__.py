@@ -1,0 +1,19 @@
+"""The Pedro rules engine: plain Python, no Django (RULES.md section 8).
+
+Public surface::
+
+    from scoring.rules import RULESETS, new_deal, IllegalAction, validate_result
+"""
+
+from .deal import DealState, IllegalAction, new_deal
+from .rulesets import RULESETS, Ruleset, RulesetError, game_winner
+
+__all__ = [
+    "RULESETS",
+    "DealState",
+    "IllegalAction",
+    "Ruleset",
+    "RulesetError",
+    "game_winner",
+    "new_deal",
+]

@@ -1,0 +1,169 @@
+"""Rulesets as plain immutable values (RULES.md section 9).
+
+A :class:`Ruleset` holds every number and switch that one Pedro variant (with
+its house options) needs.  The engine reads these values; a variant that only
+changes numbers — the point table, the bids, the target — is a new value, not
+new code.  :data:`RULESETS` holds the two Monterey rulesets the contract
+requires, with the default house options.  ``ruleset.with_options(...)`` gives
+a copy with house options changed, checked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .cards import POINT_ROLES, point_tables
+
+#: Monterey point table (also the "Italian" and "California" tables): 16 a deal.
+MONTEREY_POINTS = (("A", 1), ("J", 3), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
+
+DEAL_MODES = ("draw", "widow")
+FIRST_LEADS = ("bidder_leads_trump", "bidder_leads_any")
+
+#: The house options a host may change, with what each accepts.
+HOUSE_OPTIONS: dict[str, str] = {
+    "shoot_needs_ace_and_two": "true or false",
+    "low_is_keeper": "true or false",
+    "shoot_set_penalty": "32 or 16",
+    "target": "a whole number of points, at least 1",
+    "bid_out": "true or false",
+    "deals_per_round": "a whole number from 1 to 12",
+}
+
+
+class RulesetError(ValueError):
+    """A ruleset or house option value that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One Pedro variant with its house options.  Immutable and hashable."""
+
+    name: str
+    title: str
+    deal_mode: str = "draw"  # "draw" (stock, fill, dealer robs) or "widow"
+    points: tuple[tuple[str, int], ...] = MONTEREY_POINTS  # (role, value) pairs
+    min_bid: int = 6
+    max_bid: int = 16
+    shoot: bool = True  # whether "16 for 32" exists
+    shoot_bid: int = 32
+    shoot_needs_ace_and_two: bool = True
+    shoot_set_penalty: int = 32
+    first_lead: str = "bidder_leads_trump"
+    low_is_keeper: bool = True
+    target: int = 91
+    bid_out: bool = True
+    deals_per_round: int = 4
+    cards_dealt: int = 9  # per player, three at a time
+    hand_size: int = 6  # cards each player plays with
+
+    def __post_init__(self) -> None:
+        if self.deal_mode not in DEAL_MODES:
+            raise RulesetError(f"deal_mode must be one of {DEAL_MODES}, got {self.deal_mode!r}")
+        if self.first_lead not in FIRST_LEADS:
+            raise RulesetError(f"first_lead must be one of {FIRST_LEADS}, got {self.first_lead!r}")
+        if {role for role, _ in self.points} - set(POINT_ROLES):
+            raise RulesetError(f"point table roles must be among {POINT_ROLES}")
+        if not 1 <= self.min_bid <= self.max_bid <= self.total_points:
+            raise RulesetError("bids must satisfy 1 <= min_bid <= max_bid <= total points")
+        if self.shoot_set_penalty not in (16, 32):
+            raise RulesetError(f"shoot_set_penalty must be 32 or 16, got {self.shoot_set_penalty!r}")
+        if not (isinstance(self.target, int) and self.target >= 1):
+            raise RulesetError(f"target must be a whole number of points, got {self.target!r}")
+        if not (isinstance(self.deals_per_round, int) and 1 <= self.deals_per_round <= 12):
+            raise RulesetError(f"deals_per_round must be 1..12, got {self.deals_per_round!r}")
+
+    @property
+    def total_points(self) -> int:
+        return sum(value for _, value in self.points)
+
+    @property
+    def point_table(self) -> tuple[tuple[int, ...], ...]:
+        """``point_table[trump][card]``: each card's value under each trump suit."""
+        return _point_table(self.points)
+
+    def legal_bid(self, bid: Any) -> bool:
+        """Whether ``bid`` is a bid value of this ruleset (the shoot included)."""
+        if isinstance(bid, bool) or not isinstance(bid, int):
+            return False
+        return self.min_bid <= bid <= self.max_bid or (self.shoot and bid == self.shoot_bid)
+
+    def deal_score(self, bid: int, bidding_team_points: int) -> tuple[int, int]:
+        """(bidding team, other team) deal scores under RULES.md section 3.9."""
+        other = self.total_points - bidding_team_points
+        if self.shoot and bid == self.shoot_bid:
+            if bidding_team_points == self.total_points:
+                return bid, other
+            return -self.shoot_set_penalty, other
+        if bidding_team_points >= bid:
+            return bidding_team_points, other
+        return -bid, other
+
+    def options(self) -> dict[str, Any]:
+        """The house options of this ruleset, by name."""
+        return {name: getattr(self, name) for name in HOUSE_OPTIONS}
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """A copy with house options changed; unknown names or bad values raise."""
+        for name, value in options.items():
+            if name not in HOUSE_OPTIONS:
+                raise RulesetError(
+                    f"unknown house option {name!r}; known: {', '.join(HOUSE_OPTIONS)}"
+                )
+            expects_bool = HOUSE_OPTIONS[name] == "true or false"
+            if expects_bool != isinstance(value, bool) or not isinstance(value, (bool, int)):
+                raise RulesetError(f"{name} must be {HOUSE_OPTIONS[name]}, got {value!r}")
+        return dataclasses.replace(self, **options)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, **self.options()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Ruleset:
+        data = dict(data)
+        try:
+            base = RULESETS[data.pop("name")]
+        except KeyError as exc:
+            raise RulesetError(f"unknown ruleset {exc.args[0]!r}") from None
+        return base.with_options(**data)
+
+
+_POINT_TABLE_CACHE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
+def _point_table(points: tuple) -> tuple[tuple[int, ...], ...]:
+    table = _POINT_TABLE_CACHE.get(points)
+    if table is None:
+        table = _POINT_TABLE_CACHE[points] = point_tables(dict(points))
+    return table
+
+
+MONTEREY_DRAW = Ruleset(name="monterey-draw", title="Monterey Draw Pedro", deal_mode="draw")
+MONTEREY_WIDOW = Ruleset(name="monterey-widow", title="Monterey Pedro, The Widow", deal_mode="widow")
+
+RULESETS: MappingProxyType = MappingProxyType(
+    {MONTEREY_DRAW.name: MONTEREY_DRAW, MONTEREY_WIDOW.name: MONTEREY_WIDOW}
+)
+
+
+def game_winner(
+    rs: Ruleset, totals: tuple[int, int], bidding_team: int, bid_made: bool
+) -> int | None:
+    """The team that has won a casual game after a deal, or None (RULES.md 3.10).
+
+    ``totals`` are the game scores after the deal was added.  With ``bid_out``
+    a team wins only on a deal it bid and made with its total at or above the
+    target.  Without it the first team at or above the target wins; both there
+    on the same deal: the bidding team if it made its bid, else the other team.
+    """
+    if rs.bid_out:
+        return bidding_team if bid_made and totals[bidding_team] >= rs.target else None
+    reached = [team for team in (0, 1) if totals[team] >= rs.target]
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) == 2:
+        return bidding_team if bid_made else 1 - bidding_team
+    return None
