@@ -613,7 +613,9 @@ class DealState:
         extra = len(hand) - self.rs.hand_size
         if not self.tricks and extra > 0:
             if kind == _PLAY:
-                return f"you hold {extra} card(s) too many: lay down {extra} non-point trump(s) first"
+                return (
+                    f"you hold {extra} card(s) too many: lay down {extra} non-point trump(s) first"
+                )
             return f"{code} is a point card or not a trump; lay down only non-point trumps"
         if kind == _LAY:
             return "only extra trumps are laid down, on the first trick"

@@ -70,7 +70,9 @@ class Ruleset:
         if not 1 <= self.min_bid <= self.max_bid <= self.total_points:
             raise RulesetError("bids must satisfy 1 <= min_bid <= max_bid <= total points")
         if self.shoot_set_penalty not in (16, 32):
-            raise RulesetError(f"shoot_set_penalty must be 32 or 16, got {self.shoot_set_penalty!r}")
+            raise RulesetError(
+                f"shoot_set_penalty must be 32 or 16, got {self.shoot_set_penalty!r}"
+            )
         if not (isinstance(self.target, int) and self.target >= 1):
             raise RulesetError(f"target must be a whole number of points, got {self.target!r}")
         if not (isinstance(self.deals_per_round, int) and 1 <= self.deals_per_round <= 12):
@@ -142,7 +144,9 @@ def _point_table(points: tuple) -> tuple[tuple[int, ...], ...]:
 
 
 MONTEREY_DRAW = Ruleset(name="monterey-draw", title="Monterey Draw Pedro", deal_mode="draw")
-MONTEREY_WIDOW = Ruleset(name="monterey-widow", title="Monterey Pedro, The Widow", deal_mode="widow")
+MONTEREY_WIDOW = Ruleset(
+    name="monterey-widow", title="Monterey Pedro, The Widow", deal_mode="widow"
+)
 
 RULESETS: MappingProxyType = MappingProxyType(
     {MONTEREY_DRAW.name: MONTEREY_DRAW, MONTEREY_WIDOW.name: MONTEREY_WIDOW}

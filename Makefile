@@ -1,0 +1,66 @@
+# pedroparty developer commands. Needs only python3 on a fresh clone:
+# the virtualenv and every dependency are created on first use.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+
+.DEFAULT_GOAL := help
+.PHONY: help run demo test test-fast bench lint fmt
+
+help:
+	@echo "make run        install, migrate and serve http://127.0.0.1:8000/ (DEBUG on)"
+	@echo "make test       lint, format check and the whole test suite (browser tests too)"
+	@echo "make test-fast  the test suite without browser (e2e) tests"
+	@echo "make bench      run every bench/*.py script"
+	@echo "make lint       ruff check and ruff format --check"
+	@echo "make fmt        ruff format and ruff check --fix"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps: reinstall only when pyproject.toml changes (or .venv is new).
+$(STAMP_RUN): pyproject.toml | $(PY)
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(PY)
+	$(PIP) install --quiet -e ".[dev]"
+	touch $@ $(STAMP_RUN)
+
+run demo: export DJANGO_DEBUG = true
+
+run: $(STAMP_RUN)
+	$(PY) manage.py migrate --noinput
+	@$(MAKE) --no-print-directory demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Hook for loading demonstration data before `make run` serves; empty for now.
+demo: $(STAMP_RUN)
+	@:
+
+test: $(STAMP_DEV)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/pytest
+
+test-fast: $(STAMP_DEV)
+	$(VENV)/bin/pytest -m "not e2e"
+
+bench: export DJANGO_DEBUG = true
+bench: $(STAMP_RUN)
+	@set -e; for script in $$(ls bench/*.py 2>/dev/null | LC_ALL=C sort); do \
+		echo "== $$script"; \
+		$(PY) $$script; \
+	done
+
+lint: $(STAMP_DEV)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+fmt: $(STAMP_DEV)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .

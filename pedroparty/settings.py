@@ -1,0 +1,263 @@
+"""Django settings for pedroparty: one module, configured by environment variables.
+
+Every variable is read through a strict helper below. A bad value stops the
+process at import with an ImproperlyConfigured that names the variable, so a
+typo in a deployment fails at start-up instead of being silently ignored.
+An empty value counts as unset (docker compose passes `VAR=` for blanks).
+
+The defaults are secure: DJANGO_DEBUG is off unless set, and then
+DJANGO_SECRET_KEY is required. `make run` and the test suite set
+DJANGO_DEBUG=true, which gives the embedded first-run setup: SQLite,
+Celery tasks run eagerly, an in-process cache.
+"""
+
+import os
+import zoneinfo
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = ("true", "1", "yes")
+_FALSE = ("false", "0", "no")
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    """The variable's value, or `default` when it is unset or empty."""
+    value = os.environ.get(name, "")
+    return value if value != "" else default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """A boolean variable: true/false/1/0/yes/no (any case), else ImproperlyConfigured."""
+    value = env_str(name)
+    if value is None:
+        return default
+    if value.lower() in _TRUE:
+        return True
+    if value.lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of true/false/1/0/yes/no, got {value!r}")
+
+
+def env_int(name: str, default: int) -> int:
+    """A non-negative integer variable, else ImproperlyConfigured."""
+    value = env_str(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ImproperlyConfigured(f"{name} must be a non-negative integer, got {value!r}")
+    return number
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list variable; blanks around items are dropped."""
+    value = env_str(name)
+    if value is None:
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# --- Core -------------------------------------------------------------------
+
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
+
+_DEV_SECRET_KEY = "django-insecure-pedroparty-dev-only-never-use-in-production"
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", default=_DEV_SECRET_KEY if DEBUG else None)
+if SECRET_KEY is None:
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
+        "(set DJANGO_DEBUG=true for local development)"
+    )
+if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY must not be the development key when DEBUG is off"
+    )
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1"])
+if DEBUG and "testserver" not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append("testserver")  # Django's test client
+
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+for _origin in CSRF_TRUSTED_ORIGINS:
+    if urlsplit(_origin).scheme not in ("http", "https"):
+        raise ImproperlyConfigured(
+            "DJANGO_CSRF_TRUSTED_ORIGINS items must start with http:// or https://, "
+            f"got {_origin!r}"
+        )
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "tournaments",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "pedroparty.urls"
+WSGI_APPLICATION = "pedroparty.wsgi.application"
+ASGI_APPLICATION = "pedroparty.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------
+
+_DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+_database_url = env_str("DATABASE_URL", default=_DEFAULT_DATABASE_URL)
+try:
+    _database = dj_database_url.parse(_database_url, conn_max_age=60, conn_health_checks=True)
+except (ValueError, dj_database_url.UnknownSchemeError) as exc:
+    scheme = urlsplit(_database_url).scheme
+    raise ImproperlyConfigured(
+        f"DATABASE_URL has an unsupported scheme {scheme!r} "
+        "(use sqlite:///path or postgres://user@host:port/name)"
+    ) from exc
+DATABASES = {"default": _database}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Internationalisation ---------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env_str("DJANGO_TIME_ZONE", default="UTC")
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
+    raise ImproperlyConfigured(
+        f"DJANGO_TIME_ZONE must be an IANA time zone such as 'America/Los_Angeles', "
+        f"got {TIME_ZONE!r}"
+    ) from exc
+USE_I18N = True
+USE_TZ = True
+
+# --- Redis: Celery broker and cache -----------------------------------------
+
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL is not None and urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
+    raise ImproperlyConfigured(
+        f"REDIS_URL must start with redis://, rediss:// or unix://, got {REDIS_URL!r}"
+    )
+
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_IGNORE_RESULT = False
+if REDIS_URL is None:
+    # No broker: tasks run in-process at .delay() and their errors propagate.
+    CELERY_BROKER_URL = "memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+    CELERY_TASK_EAGER_PROPAGATES = True
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "pedroparty",
+        }
+    }
+
+# --- Auth -------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "admin:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# --- Static files -----------------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # The manifest storage needs `collectstatic`; with DEBUG on (make run,
+        # tests) files are served straight from STATICFILES_DIRS instead.
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        ),
+    },
+}
+# Decided here, from the environment, rather than by WhiteNoise from
+# settings.DEBUG at first request (test runners switch DEBUG off by then).
+WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG
+
+# --- Security ---------------------------------------------------------------
+
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if not DEBUG:
+    # Behind a TLS-terminating proxy that sets X-Forwarded-Proto. Set
+    # DJANGO_SECURE_SSL_REDIRECT=false when the proxy already redirects.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # probes speak plain HTTP to the container
+    SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    # HSTS preload-listing is a hard-to-undo choice for the domain's owner, not for us.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+# --- Logging ----------------------------------------------------------------
+
+_log_level = env_str("DJANGO_LOG_LEVEL", default="INFO")
+LOG_LEVEL = _log_level.upper()
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured(
+        f"DJANGO_LOG_LEVEL must be one of DEBUG/INFO/WARNING/ERROR/CRITICAL, got {_log_level!r}"
+    )
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+}

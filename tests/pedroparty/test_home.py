@@ -1,0 +1,50 @@
+"""GET /: the home page says what the site is and loads only local assets."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+
+@pytest.fixture
+def home(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_says_what_the_site_is(home):
+    assert "<title>Pedro Party" in home
+    assert "Monterey-style progressive Pedro" in home
+    assert "tablet" in home
+    assert "phones" in home
+    assert "online" in home.lower()
+
+
+def test_is_mobile_friendly(home):
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in home
+
+
+def test_loads_htmx_and_css_from_our_static_files_only(home):
+    sources = re.findall(r'(?:src|href)="([^"]+)"', home)
+    assets = [url for url in sources if url.endswith((".js", ".css"))]
+    assert sorted(assets) == ["/static/css/site.css", "/static/js/htmx.min.js"]
+    assert "//" not in "".join(sources)  # no CDN or other absolute URL
+
+
+def test_sends_csrf_token_with_htmx_requests(client):
+    response = client.get(reverse("home"))
+    token = response.context["csrf_token"]
+    assert f"""<body hx-headers='{{"X-CSRFToken": "{token}"}}'>""" in response.content.decode()
+
+
+@pytest.mark.parametrize("path", ["/static/css/site.css", "/static/js/htmx.min.js"])
+def test_static_files_are_served(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content)  # consuming it closes the file
+    assert len(body) > 100
+
+
+def test_post_is_not_allowed(client):
+    assert client.post(reverse("home")).status_code == 405

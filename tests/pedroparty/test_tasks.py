@@ -1,0 +1,82 @@
+"""pedroparty/tasks.py and the Celery wiring: eager without Redis, a real broker with it."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from pedroparty.celery import app
+from pedroparty.tasks import ping
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+
+
+def test_ping_returns_pong():
+    assert ping.apply().get(timeout=5) == "pong"
+
+
+def test_tasks_run_eagerly_when_redis_url_is_unset():
+    """In a fresh interpreter with no REDIS_URL: .delay() runs the task in-process."""
+    code = (
+        "import django; django.setup();"
+        "from pedroparty.tasks import ping;"
+        "result = ping.delay();"
+        "print(type(result).__name__, result.get(timeout=5))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(DJANGO_SETTINGS_MODULE="pedroparty.settings", DJANGO_DEBUG="true")
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "EagerResult pong"
+
+
+def test_a_worker_registers_the_tasks():
+    """What a `celery -A pedroparty worker` loads at start knows every task by name."""
+    code = (
+        "from pedroparty.celery import app;"
+        "app.loader.import_default_modules();"
+        "print('pedroparty.tasks.ping' in app.tasks)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(DJANGO_SETTINGS_MODULE="pedroparty.settings", DJANGO_DEBUG="true")
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True"
+
+
+@pytest.mark.skipif(settings.REDIS_URL is not None, reason="REDIS_URL is set")
+def test_delay_is_eager_in_this_process():
+    assert ping.delay().get(timeout=5) == "pong"
+
+
+@pytest.mark.skipif(settings.REDIS_URL is None, reason="REDIS_URL not set (CI sets it)")
+def test_app_uses_redis_when_redis_url_is_set():
+    assert app.conf.broker_url == settings.REDIS_URL
+    assert app.conf.result_backend == settings.REDIS_URL
+    assert app.conf.task_always_eager is False
+
+
+@pytest.mark.skipif(settings.REDIS_URL is None, reason="REDIS_URL not set (CI sets it)")
+def test_task_round_trip_through_redis_and_a_worker():
+    from celery.contrib.testing.worker import start_worker
+
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        result = ping.delay()
+        assert result.get(timeout=10) == "pong"

@@ -1,0 +1,1 @@
+"""Parties: players, tables, rounds, movement and standings."""

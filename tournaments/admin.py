@@ -1,0 +1,1 @@
+"""Admin registrations for tournament models: none yet."""

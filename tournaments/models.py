@@ -1,0 +1,1 @@
+"""Tournament models: added with the party flow."""
