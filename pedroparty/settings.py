@@ -12,6 +12,7 @@ Celery tasks run eagerly, an in-process cache.
 """
 
 import os
+import tempfile
 import zoneinfo
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -101,6 +102,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "template_partials",
     "tournaments",
     "scoring",
 ]
@@ -148,6 +150,11 @@ except (ValueError, dj_database_url.UnknownSchemeError) as exc:
         f"DATABASE_URL has an unsupported scheme {scheme!r} "
         "(use sqlite:///path or postgres://user@host:port/name)"
     ) from exc
+if _database["ENGINE"] == "django.db.backends.sqlite3":
+    _database["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    _database["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"pedroparty-test-{os.getpid()}.sqlite3")
+    }
 DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -202,8 +209,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "host:party_list"
 LOGOUT_REDIRECT_URL = "home"
 
 # --- Static files -----------------------------------------------------------

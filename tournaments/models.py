@@ -1,1 +1,306 @@
-"""Tournament models: added with the party flow."""
+"""The party's rows.  Rules that must never break are database constraints too.
+
+Writes go through ``tournaments.services``; nothing here holds business logic.
+A deal's result is never overwritten: an amendment adds a new version and
+marks the old one not current, so the audit trail keeps every state.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+RULESET_CHOICES = [("monterey-draw", "Monterey Draw Pedro"), ("monterey-widow", "The Widow")]
+MOVEMENT_CHOICES = [
+    ("up_down", "Winners up, losers down"),
+    ("winners_up", "Winners up, losers stay"),
+]
+SITOUT_CHOICES = [("average", "Average score of the round"), ("zero", "No credit")]
+
+
+def new_public_token() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Party(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", "Registering players"
+        RUNNING = "running", "In play"
+        FINISHED = "finished", "Finished"
+
+    slug = models.SlugField(max_length=80, unique=True)
+    public_token = models.CharField(max_length=32, unique=True, default=new_public_token)
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    venue = models.CharField(max_length=160, blank=True)
+    ruleset = models.CharField(max_length=32, choices=RULESET_CHOICES, default="monterey-draw")
+    movement = models.CharField(max_length=16, choices=MOVEMENT_CHOICES, default="up_down")
+    deals_per_round = models.PositiveSmallIntegerField(default=4)
+    sitout_credit = models.CharField(max_length=16, choices=SITOUT_CHOICES, default="average")
+    planned_rounds = models.PositiveSmallIntegerField(default=6)
+    #: Ruleset house options other than deals_per_round (RULES.md sections 3-4).
+    house_options = models.JSONField(default=dict, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="parties_owned"
+    )
+    cohosts = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="parties_cohosted"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
+    #: Prize tie order set by the host: player ids, first picks first.
+    tie_order = models.JSONField(default=list, blank=True)
+    #: Bumped by every change that can alter what players or printouts show.
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name_plural = "parties"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deals_per_round__gte=1, deals_per_round__lte=12),
+                name="party_deals_per_round_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class Player(models.Model):
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    #: Registration order, 1 first; decides waiting seats and prize tie order.
+    order = models.PositiveIntegerField()
+    #: Present from this round on (RULES.md 6: arrivals play from the next round).
+    arrives_round = models.PositiveIntegerField(default=1)
+    #: Absent from this round on, or None while still playing.
+    leaves_round = models.PositiveIntegerField(null=True, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["party", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "name"], name="player_name_unique_in_party"),
+            models.UniqueConstraint(fields=["party", "order"], name="player_order_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def present_in(self, round_number: int) -> bool:
+        return self.arrives_round <= round_number and (
+            self.leaves_round is None or round_number < self.leaves_round
+        )
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "In play"
+        CLOSED = "closed", "Closed"
+
+    class Seating(models.TextChoices):
+        DRAW = "draw", "Seeded draw"
+        HOST = "host", "Host's seating"
+        MOVEMENT = "movement", "Movement"
+        OVERRIDE = "override", "Host override"
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    seating = models.CharField(max_length=10, choices=Seating.choices)
+    seed = models.BigIntegerField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["party", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Seat(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table", "seat"], name="seat_unique"),
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_range"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="seat_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table} seat {self.seat + 1}"
+
+
+class SitOut(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sitouts")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sitouts")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="sitout_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: sitting out"
+
+
+class TableRound(models.Model):
+    """One table in one round: the host's time call, a recorded cut, the winner."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    table = models.PositiveSmallIntegerField()
+    time_called = models.BooleanField(default=False)
+    #: Team (0 or 1) that won the cut of the cards, when the round tied.
+    cut_winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Team (0 or 1) that won the round, set when the round closes.
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="table_round_unique"),
+            models.CheckConstraint(
+                condition=Q(cut_winner__isnull=True) | Q(cut_winner__lte=1), name="cut_team"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__lte=1), name="winner_team"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+
+class DealResult(models.Model):
+    """One version of one deal's result at one table in one round."""
+
+    class Source(models.TextChoices):
+        HOST = "host", "Host's tablet"
+        ONLINE = "online", "Online table"
+        FILE = "file", "Party file"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    table = models.PositiveSmallIntegerField()
+    deal = models.PositiveSmallIntegerField()
+    version = models.PositiveSmallIntegerField(default=1)
+    is_current = models.BooleanField(default=True)
+    bidder = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField()
+    trump = models.CharField(max_length=1, blank=True)
+    bidding_team_points = models.PositiveSmallIntegerField()
+    #: Detailed entry: role ("A", "J", "T", "P", "L", "2") -> team that took it.
+    cards = models.JSONField(null=True, blank=True)
+    #: Scores the host copied from the table's tally, as a cross-check.
+    tally = models.JSONField(null=True, blank=True)
+    score0 = models.SmallIntegerField()
+    score1 = models.SmallIntegerField()
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.HOST)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    #: The entry form's one-time token: a double-tapped submit finds its result.
+    form_token = models.CharField(max_length=40, null=True, blank=True, unique=True)
+    reason = models.CharField(max_length=240, blank=True)
+
+    class Meta:
+        ordering = ["round", "table", "deal", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table", "deal"],
+                condition=Q(is_current=True),
+                name="one_current_result_per_deal",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "table", "deal", "version"], name="result_version_unique"
+            ),
+            models.CheckConstraint(condition=Q(deal__gte=1, deal__lte=12), name="deal_range"),
+            models.CheckConstraint(condition=Q(bidder__lte=3), name="bidder_seat_range"),
+            models.CheckConstraint(
+                condition=Q(bid__gte=6, bid__lte=16) | Q(bid=32), name="bid_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(bidding_team_points__lte=16), name="bidding_points_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(trump="") | Q(trump__in=["S", "H", "D", "C"]), name="trump_suit"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number} T{self.table} D{self.deal} v{self.version}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when: results, amendments, seatings, cuts, time calls."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    action = models.CharField(max_length=40)
+    summary = models.CharField(max_length=240)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=240, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+class Prize(models.Model):
+    class Kind(models.TextChoices):
+        PLACE = "place", "Picked in rank order"
+        LOW_SCORE = "low_score", "Low score"
+        MOST_SHOOTS = "most_shoots", "Most 32s made"
+        HIGHEST_BID = "highest_bid", "Highest bid made"
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="prizes")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLACE)
+
+    class Meta:
+        ordering = ["party", "kind", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "position"], name="prize_position_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PrizeAward(models.Model):
+    prize = models.ForeignKey(Prize, on_delete=models.CASCADE, related_name="awards")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="awards")
+    #: The player's place in the final standings when the prize was awarded.
+    rank = models.PositiveSmallIntegerField()
+    score = models.IntegerField()
+
+    class Meta:
+        ordering = ["prize__position", "rank", "player__order"]
+        constraints = [
+            models.UniqueConstraint(fields=["prize", "player"], name="award_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.prize} to {self.player}"

@@ -7,13 +7,18 @@ Public surface::
 
 from .deal import DealState, IllegalAction, new_deal
 from .rulesets import RULESETS, Ruleset, RulesetError, game_winner
+from .validate import FieldError, ReplayError, replay, validate_result
 
 __all__ = [
     "RULESETS",
     "DealState",
+    "FieldError",
     "IllegalAction",
+    "ReplayError",
     "Ruleset",
     "RulesetError",
     "game_winner",
     "new_deal",
+    "replay",
+    "validate_result",
 ]

@@ -84,7 +84,7 @@ def new_deal(
     deck is shuffled from ``random.Random(seed)``, the same deck for the same
     seed on every machine (a system-random shuffle when ``seed`` is None too).
     """
-    if dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
+    if type(dealer) is not int or not 0 <= dealer <= 3:
         raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
     if deck is not None:
         if seed is not None:
@@ -607,7 +607,6 @@ class DealState:
         hand = self.hands[self.to_act]
         if card not in hand:
             return f"you do not hold {code}"
-        ist = self._ist
         if kind == _DISCARD:
             return "trumps are never discarded"
         extra = len(hand) - self.rs.hand_size
@@ -645,8 +644,11 @@ class DealState:
         Raises ``ValueError`` (``IllegalAction`` for a bad log) on bad data."""
         if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
             raise ValueError(f"not a deal state: expected format {JSON_FORMAT!r}")
-        state = new_deal(Ruleset.from_json(data["ruleset"]), data["dealer"], deck=data["deck"])
-        for action in data["log"]:
+        deck, log = data.get("deck"), data.get("log")
+        if not isinstance(deck, list) or not isinstance(log, list):
+            raise ValueError("a deal state needs its deck and its action log, as lists")
+        state = new_deal(Ruleset.from_json(data.get("ruleset")), data.get("dealer"), deck=deck)
+        for action in log:
             state.apply(action)
         return state
 

@@ -125,11 +125,14 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ruleset:
+        """The ruleset ``to_json`` wrote; ``RulesetError`` for anything else."""
+        if not isinstance(data, dict):
+            raise RulesetError("a ruleset is written as an object with its name and options")
         data = dict(data)
-        try:
-            base = RULESETS[data.pop("name")]
-        except KeyError as exc:
-            raise RulesetError(f"unknown ruleset {exc.args[0]!r}") from None
+        name = data.pop("name", None)
+        base = RULESETS.get(name) if isinstance(name, str) else None
+        if base is None:
+            raise RulesetError(f"unknown ruleset {name!r}")
         return base.with_options(**data)
 
 

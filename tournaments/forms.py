@@ -1,0 +1,131 @@
+"""Forms parse and shape input; the rules are checked by the services."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+
+from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES
+
+BID_CHOICES = [(n, str(n)) for n in range(6, 17)] + [(32, "16 for 32")]
+SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
+SUIT_CHOICES = [
+    ("", "—"),
+    ("S", "♠ Spades"),
+    ("H", "♥ Hearts"),
+    ("D", "♦ Diamonds"),
+    ("C", "♣ Clubs"),
+]
+TEAM_CHOICES = [(0, "Seats 1 & 3"), (1, "Seats 2 & 4")]
+POINT_CARDS = [
+    ("A", "Ace (high), 1"),
+    ("J", "Jack, 3"),
+    ("T", "Ten (game), 1"),
+    ("P", "Right pedro, 5"),
+    ("L", "Left pedro, 5"),
+    ("2", "Two (low), 1"),
+]
+
+
+class PartyForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    date = forms.DateField(
+        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    venue = forms.CharField(max_length=160, required=False)
+    ruleset = forms.ChoiceField(choices=RULESET_CHOICES, initial="monterey-draw")
+    movement = forms.ChoiceField(choices=MOVEMENT_CHOICES, initial="up_down")
+    deals_per_round = forms.IntegerField(min_value=1, max_value=12, initial=4)
+    sitout_credit = forms.ChoiceField(choices=SITOUT_CHOICES, initial="average")
+    planned_rounds = forms.IntegerField(min_value=1, max_value=50, initial=6)
+    shoot_needs_ace_and_two = forms.BooleanField(
+        required=False, initial=True, label="A shoot (16 for 32) needs the ace and two of a suit"
+    )
+    shoot_set_penalty = forms.TypedChoiceField(
+        choices=[(32, "32"), (16, "16")], coerce=int, initial=32, label="A set shoot costs"
+    )
+    low_is_keeper = forms.BooleanField(
+        required=False, initial=True, label="The 2 of trump scores for whoever played it"
+    )
+    prizes = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One prize per line, best first.",
+    )
+
+    def house_options(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "shoot_needs_ace_and_two": data["shoot_needs_ace_and_two"],
+            "shoot_set_penalty": data["shoot_set_penalty"],
+            "low_is_keeper": data["low_is_keeper"],
+        }
+
+    def prize_names(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["prizes"].splitlines() if line.strip()]
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=80, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class ResultForm(forms.Form):
+    """One deal's result.  Field names are the record's (RULES.md section 5)."""
+
+    form_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+    bidder = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int)
+    bid = forms.TypedChoiceField(choices=BID_CHOICES, coerce=int)
+    trump = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
+    bidding_team_points = forms.IntegerField(required=False, min_value=0, max_value=16)
+    detailed = forms.BooleanField(required=False)
+    tally0 = forms.IntegerField(required=False, min_value=-99, max_value=99)
+    tally1 = forms.IntegerField(required=False, min_value=-99, max_value=99)
+    reason = forms.CharField(required=False, max_length=240)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for role, label in POINT_CARDS:
+            self.fields[f"card_{role}"] = forms.TypedChoiceField(
+                choices=[("", "—")] + TEAM_CHOICES,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                label=label,
+            )
+
+    def clean(self):
+        data = super().clean()
+        if (
+            not data.get("detailed")
+            and data.get("bidding_team_points") is None
+            and "bidding_team_points" not in self.errors
+        ):
+            self.add_error("bidding_team_points", "Enter the points the bidding team took.")
+        t0, t1 = data.get("tally0"), data.get("tally1")
+        if (t0 is None) != (t1 is None):
+            self.add_error(
+                "tally1" if t1 is None else "tally0", "Copy both tally scores, or neither."
+            )
+        return data
+
+    def service_kwargs(self) -> dict:
+        data = self.cleaned_data
+        cards = None
+        if data.get("detailed"):
+            cards = {role: data.get(f"card_{role}") for role, _ in POINT_CARDS}
+        tally = None
+        if data.get("tally0") is not None and data.get("tally1") is not None:
+            tally = [data["tally0"], data["tally1"]]
+        return {
+            "bidder": data["bidder"],
+            "bid": data["bid"],
+            "trump": data.get("trump") or None,
+            "bidding_team_points": data.get("bidding_team_points"),
+            "cards": cards,
+            "tally": tally,
+        }
+
+
+class PartyFileForm(forms.Form):
+    file = forms.FileField(help_text="A party file (JSON, format pedroparty/1).")

@@ -1,0 +1,537 @@
+"""Reads: turn a party's rows into the plain values the party maths takes.
+
+``party_history`` loads a whole party in a fixed number of queries (however
+many tables and rounds it has) into plain dataclasses; standings, movement
+and prizes are then computed by the plain-Python modules.  Standings are
+cached per party version, so a result entry (which bumps the version)
+invalidates them for every process at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+
+from . import standings
+from .models import DealResult, Party, Player, PrizeAward, Round, Seat, SitOut, TableRound
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    id: int
+    name: str
+    order: int
+    arrives_round: int
+    leaves_round: int | None
+
+    def present_in(self, number: int) -> bool:
+        return self.arrives_round <= number and (
+            self.leaves_round is None or number < self.leaves_round
+        )
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    table: int
+    deal: int
+    bidder: int
+    bid: int
+    trump: str
+    bidding_team_points: int
+    score: tuple[int, int]
+    entered_by: str
+    entered_at: object
+    source: str
+    version: int
+    id: int
+
+
+@dataclass
+class RoundInfo:
+    id: int
+    number: int
+    status: str
+    seating: str
+    seed: int | None
+    #: tables[t - 1] = player ids in seats 0..3
+    tables: list[list[int]] = field(default_factory=list)
+    sitting_out: list[int] = field(default_factory=list)
+    winners: list[int | None] = field(default_factory=list)
+    cuts: list[int | None] = field(default_factory=list)
+    time_called: list[bool] = field(default_factory=list)
+    #: deals[t - 1] = that table's current results, deal order
+    deals: list[list[DealInfo]] = field(default_factory=list)
+
+    @property
+    def closed(self) -> bool:
+        return self.status == Round.Status.CLOSED
+
+
+@dataclass
+class PartyHistory:
+    party_id: int
+    version: int
+    deals_per_round: int
+    movement: str
+    sitout_credit: str
+    players: list[PlayerInfo]
+    rounds: list[RoundInfo]
+
+    @property
+    def registration(self) -> list[int]:
+        return [p.id for p in self.players]
+
+    def names(self) -> dict[int, str]:
+        return {p.id: p.name for p in self.players}
+
+
+def party_history(party: Party) -> PartyHistory:
+    """The whole party as plain values, in five queries."""
+    players = [
+        PlayerInfo(*row)
+        for row in Player.objects.filter(party=party)
+        .order_by("order")
+        .values_list("id", "name", "order", "arrives_round", "leaves_round")
+    ]
+    rounds = {
+        row[0]: RoundInfo(*row)
+        for row in Round.objects.filter(party=party)
+        .order_by("number")
+        .values_list("id", "number", "status", "seating", "seed")
+    }
+    for round_id, table, seat, player_id in Seat.objects.filter(round__party=party).values_list(
+        "round_id", "table", "seat", "player_id"
+    ):
+        tables = rounds[round_id].tables
+        while len(tables) < table:
+            tables.append([0, 0, 0, 0])
+        tables[table - 1][seat] = player_id
+    for info in rounds.values():
+        count = len(info.tables)
+        info.winners = [None] * count
+        info.cuts = [None] * count
+        info.time_called = [False] * count
+        info.deals = [[] for _ in range(count)]
+    for round_id, player_id in (
+        SitOut.objects.filter(round__party=party)
+        .order_by("player__order")
+        .values_list("round_id", "player_id")
+    ):
+        rounds[round_id].sitting_out.append(player_id)
+    for round_id, table, winner, cut, called in TableRound.objects.filter(
+        round__party=party
+    ).values_list("round_id", "table", "winner", "cut_winner", "time_called"):
+        info = rounds[round_id]
+        if table <= len(info.tables):
+            info.winners[table - 1] = winner
+            info.cuts[table - 1] = cut
+            info.time_called[table - 1] = called
+    for row in (
+        DealResult.objects.filter(round__party=party, is_current=True)
+        .order_by("round_id", "table", "deal")
+        .values_list(
+            "round_id",
+            "table",
+            "deal",
+            "bidder",
+            "bid",
+            "trump",
+            "bidding_team_points",
+            "score0",
+            "score1",
+            "entered_by__username",
+            "entered_at",
+            "source",
+            "version",
+            "id",
+        )
+    ):
+        (round_id, table, deal, bidder, bid, trump, points, s0, s1, who, at, src, ver, pk) = row
+        rounds[round_id].deals[table - 1].append(
+            DealInfo(table, deal, bidder, bid, trump, points, (s0, s1), who or "", at, src, ver, pk)
+        )
+    return PartyHistory(
+        party_id=party.pk,
+        version=party.version,
+        deals_per_round=party.deals_per_round,
+        movement=party.movement,
+        sitout_credit=party.sitout_credit,
+        players=players,
+        rounds=list(rounds.values()),
+    )
+
+
+# --------------------------------------------------------------------- boards
+
+
+@dataclass
+class TableLine:
+    """One table of a round on the host's grid."""
+
+    number: int
+    players: list[str]
+    deals: list[DealInfo]
+    totals: tuple[int, int]
+    deals_wanted: int
+    time_called: bool
+    cut: int | None
+    winner: int | None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.deals) >= self.deals_wanted or (self.time_called and bool(self.deals))
+
+    @property
+    def next_deal(self) -> int | None:
+        entered = {d.deal for d in self.deals}
+        for deal in range(1, self.deals_wanted + 1):
+            if deal not in entered:
+                return deal
+        return None
+
+    @property
+    def tied(self) -> bool:
+        """Complete and still tied after the tie-breaks: the host must record a cut."""
+        return (
+            bool(self.deals)
+            and self.complete
+            and standings.needs_cut([d.score for d in self.deals])
+        )
+
+    def dealer_of(self, deal: int) -> int:
+        return (deal - 1) % 4
+
+
+@dataclass
+class RoundBoard:
+    party_version: int
+    number: int | None
+    status: str
+    tables: list[TableLine]
+    sitting_out: list[str]
+    rounds: list[int]
+
+    @property
+    def closed(self) -> bool:
+        return self.status == Round.Status.CLOSED
+
+    @property
+    def ready_to_close(self) -> bool:
+        return bool(self.tables) and all(t.complete for t in self.tables)
+
+    @property
+    def has_deals(self) -> bool:
+        return any(t.deals for t in self.tables)
+
+
+def round_board(party: Party, number: int | None = None) -> RoundBoard:
+    """Every table of a round (the latest by default) with its progress."""
+    history = party_history(party)
+    return board_from_history(history, number)
+
+
+def board_from_history(history: PartyHistory, number: int | None = None) -> RoundBoard:
+    names = history.names()
+    numbers = [r.number for r in history.rounds]
+    if not history.rounds:
+        return RoundBoard(history.version, None, "", [], [], numbers)
+    info = history.rounds[-1] if number is None else history.rounds[number - 1]
+    lines = []
+    for t, table in enumerate(info.tables):
+        deals = info.deals[t]
+        lines.append(
+            TableLine(
+                number=t + 1,
+                players=[names.get(pid, "?") for pid in table],
+                deals=deals,
+                totals=(sum(d.score[0] for d in deals), sum(d.score[1] for d in deals)),
+                deals_wanted=history.deals_per_round,
+                time_called=info.time_called[t],
+                cut=info.cuts[t],
+                winner=info.winners[t],
+            )
+        )
+    return RoundBoard(
+        party_version=history.version,
+        number=info.number,
+        status=info.status,
+        tables=lines,
+        sitting_out=[names[pid] for pid in info.sitting_out],
+        rounds=numbers,
+    )
+
+
+def table_sheet(party: Party, rnd: Round, table: int) -> TableLine | None:
+    board = round_board(party, rnd.number)
+    if not 1 <= table <= len(board.tables):
+        return None
+    return board.tables[table - 1]
+
+
+@dataclass
+class RosterLine:
+    id: int
+    name: str
+    order: int
+    arrives_round: int
+    leaves_round: int | None
+    seat: str
+
+
+def player_roster(party: Party) -> list[RosterLine]:
+    """Registered players in registration order with where they sit now."""
+    history = party_history(party)
+    where: dict[int, str] = {}
+    if history.rounds:
+        info = history.rounds[-1]
+        for t, table in enumerate(info.tables, start=1):
+            for s, pid in enumerate(table):
+                where[pid] = f"Table {t}, seat {s + 1}"
+        for pid in info.sitting_out:
+            where[pid] = "Sitting out"
+    return [
+        RosterLine(p.id, p.name, p.order, p.arrives_round, p.leaves_round, where.get(p.id, ""))
+        for p in history.players
+    ]
+
+
+def earlier_player_names(user, party: Party | None, prefix: str = "") -> list[str]:
+    """Names of players from the host's other parties, for type-ahead."""
+    query = Player.objects.filter(party__owner=user)
+    if party is not None:
+        query = query.exclude(party=party)
+    if prefix:
+        query = query.filter(name__istartswith=prefix)
+    return sorted(set(query.values_list("name", flat=True)), key=str.casefold)
+
+
+@dataclass
+class Move:
+    name: str
+    before: str
+    after: str
+    partner: str
+    moved: str  # "up", "down", "stays", "sits out", "returns", "new"
+
+
+def round_moves(party: Party, number: int) -> list[Move]:
+    """Where each player goes for round ``number``, by name."""
+    history = party_history(party)
+    names = history.names()
+    target = history.rounds[number - 1]
+
+    def places(info: RoundInfo | None) -> dict[int, tuple[int, int] | None]:
+        if info is None:
+            return {}
+        place: dict[int, tuple[int, int] | None] = {
+            pid: (t, s) for t, table in enumerate(info.tables, 1) for s, pid in enumerate(table)
+        }
+        place.update({pid: None for pid in info.sitting_out})
+        return place
+
+    now = places(target)
+    before = places(history.rounds[number - 2] if number > 1 else None)
+    moves = []
+    for pid, place in now.items():
+        old = before.get(pid, "new")
+        if place is None:
+            after, partner, moved = "Sits out", "", "sits out"
+        else:
+            t, s = place
+            after = f"Table {t}, seat {s + 1}"
+            partner = names[target.tables[t - 1][(s + 2) % 4]]
+            if old == "new":
+                moved = "new"
+            elif old is None:
+                moved = "returns"
+            else:
+                moved = "up" if t < old[0] else "down" if t > old[0] else "stays"
+        if old == "new":
+            text = "—"
+        elif old is None:
+            text = "Sat out"
+        else:
+            text = f"Table {old[0]}, seat {old[1] + 1}"
+        moves.append(Move(names[pid], text, after, partner, moved))
+    return sorted(moves, key=lambda m: m.name.casefold())
+
+
+# --------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    player: int
+    name: str
+    score: int
+    rounds_won: int
+    sitouts: int
+    shared: bool
+    place: str  # where the player sits in the latest round
+
+
+@dataclass(frozen=True)
+class Standings:
+    version: int
+    rows: tuple[StandingLine, ...]
+
+    def by_player(self) -> dict[int, StandingLine]:
+        return {row.player: row for row in self.rows}
+
+
+def round_results(history: PartyHistory) -> list[standings.RoundResult]:
+    """Each round as the standings maths takes it (open rounds count so far)."""
+    return [
+        standings.RoundResult(
+            tables=tuple(
+                standings.TableResult(
+                    seats=tuple(table),
+                    deal_scores=tuple(d.score for d in info.deals[t]),
+                    winner=info.winners[t] if info.closed else None,
+                )
+                for t, table in enumerate(info.tables)
+            ),
+            sitting_out=tuple(info.sitting_out),
+        )
+        for info in history.rounds
+    ]
+
+
+def standings_from_history(history: PartyHistory) -> Standings:
+    rows = standings.compute_standings(
+        round_results(history),
+        registration=history.registration,
+        option=history.sitout_credit,
+    )
+    names = history.names()
+    place: dict[int, str] = {}
+    if history.rounds:
+        latest = history.rounds[-1]
+        for t, table in enumerate(latest.tables, start=1):
+            for pid in table:
+                place[pid] = f"Table {t}"
+        for pid in latest.sitting_out:
+            place[pid] = "Sitting out"
+    ranks = [row.rank for row in rows]
+    return Standings(
+        version=history.version,
+        rows=tuple(
+            StandingLine(
+                rank=row.rank,
+                player=row.player,
+                name=names[row.player],
+                score=row.score,
+                rounds_won=row.rounds_won,
+                sitouts=row.sitouts,
+                shared=ranks.count(row.rank) > 1,
+                place=place.get(row.player, ""),
+            )
+            for row in rows
+        ),
+    )
+
+
+def party_standings(party: Party) -> Standings:
+    """The standings, cached per party version (any process, any cache)."""
+    key = f"standings:{party.pk}:{party.version}"
+    table = cache.get(key)
+    if table is None:
+        table = standings_from_history(party_history(party))
+        cache.set(key, table, 6 * 3600)
+    return table
+
+
+# --------------------------------------------------------------------- prizes
+
+
+def _bid_records(history: PartyHistory) -> list[standings.BidRecord]:
+    return [
+        standings.BidRecord(tuple(table), d.bidder, d.bid, d.bidding_team_points)
+        for info in history.rounds
+        for t, table in enumerate(info.tables)
+        for d in info.deals[t]
+    ]
+
+
+def special_prize_winners(party: Party) -> dict[str, list[int]]:
+    """Winners of the special prizes (ties share): low score among the players
+    who took part, most 32s made, highest bid made."""
+    history = party_history(party)
+    rows = standings.compute_standings(
+        round_results(history), registration=history.registration, option=history.sitout_credit
+    )
+    took_part = {pid for info in history.rounds for table in info.tables for pid in table}
+    took_part |= {pid for info in history.rounds for pid in info.sitting_out}
+    bids = _bid_records(history)
+    return {
+        "low_score": list(standings.low_score([r for r in rows if r.player in took_part]).players),
+        "most_shoots": list(
+            standings.most_32s_made(bids, registration=history.registration).players
+        ),
+        "highest_bid": list(
+            standings.highest_bid_made(bids, registration=history.registration).players
+        ),
+    }
+
+
+@dataclass(frozen=True)
+class PrizeTurn:
+    pick: int
+    player: int
+    name: str
+    rank: int
+    score: int
+
+
+def prize_order(party: Party) -> list[PrizeTurn]:
+    """Who picks a place prize, in order: rank order, ties in the host's order."""
+    table = party_standings(party)
+    place_prizes = list(
+        party.prizes.filter(kind="place").order_by("position").values_list("name", flat=True)
+    )
+    rows = [
+        standings.StandingRow(r.rank, r.player, r.score, r.rounds_won, r.sitouts)
+        for r in table.rows
+    ]
+    picks = standings.award_prizes(rows, place_prizes, tie_order=party.tie_order or None)
+    lines = table.by_player()
+    return [
+        PrizeTurn(p.pick, p.player, lines[p.player].name, p.rank, lines[p.player].score)
+        for p in picks
+    ]
+
+
+def prize_turn(party: Party) -> PrizeTurn | None:
+    """The next player to pick a place prize, or None when all have picked."""
+    picked = set(
+        PrizeAward.objects.filter(prize__party=party, prize__kind="place").values_list(
+            "player_id", flat=True
+        )
+    )
+    for turn in prize_order(party):
+        if turn.player not in picked:
+            return turn
+    return None
+
+
+@dataclass
+class PrizeLine:
+    id: int
+    name: str
+    kind: str
+    kind_label: str
+    winners: list[str]
+
+
+def prize_board(party: Party) -> list[PrizeLine]:
+    """Every prize with who has it so far."""
+    lines = {
+        prize.pk: PrizeLine(prize.pk, prize.name, prize.kind, prize.get_kind_display(), [])
+        for prize in party.prizes.order_by("kind", "position")
+    }
+    awards = PrizeAward.objects.filter(prize__party=party).order_by("rank", "player__order")
+    for prize_id, name in awards.values_list("prize_id", "player__name"):
+        lines[prize_id].winners.append(name)
+    return list(lines.values())

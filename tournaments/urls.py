@@ -1,0 +1,31 @@
+from django.urls import path
+
+from .views import host
+
+app_name = "host"
+
+party = "<slug:slug>/"
+rnd = party + "round/<int:number>/"
+table = rnd + "table/<int:table>/"
+
+urlpatterns = [
+    path("", host.party_list, name="party_list"),
+    path("new/", host.party_create, name="party_create"),
+    path("players/suggest/", host.player_suggest, name="player_suggest"),
+    path(party, host.party_dashboard, name="dashboard"),
+    path(party + "players/", host.players, name="players"),
+    path(party + "players/<int:player_id>/depart/", host.player_depart, name="player_depart"),
+    path(party + "seat/", host.seat_round1, name="seat"),
+    path(party + "audit/", host.audit, name="audit"),
+    path(party + "finish/", host.party_finish, name="finish"),
+    path(party + "prizes/", host.prizes, name="prizes"),
+    path(rnd, host.round_view, name="round"),
+    path(rnd + "close/", host.round_close, name="round_close"),
+    path(rnd + "moves/", host.round_moves, name="moves"),
+    path(rnd + "override/", host.round_override, name="override"),
+    path(rnd + "reseat/", host.round_reseat, name="reseat"),
+    path(table, host.table_view, name="table"),
+    path(table + "time/", host.table_call_time, name="table_time"),
+    path(table + "cut/", host.table_cut, name="table_cut"),
+    path(table + "deal/<int:deal>/amend/", host.deal_amend, name="deal_amend"),
+]

@@ -1,0 +1,493 @@
+"""The host's tablet pages.  Each view parses the request, calls one service
+or selector, and renders; htmx requests get the page's partial.
+
+Only the party's owner, its co-hosts and staff reach a party's pages; anyone
+else gets 404, so a party's existence is not revealed.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import selectors, services
+from ..forms import POINT_CARDS, PartyForm, PlayerForm, ResultForm
+from ..models import DealResult, Party, Player, Prize, Round
+from ..services import PartyError
+
+
+def hosted_parties(user):
+    if user.is_staff:
+        return Party.objects.all()
+    return Party.objects.filter(Q(owner=user) | Q(cohosts=user)).distinct()
+
+
+def party_for_host(request: HttpRequest, slug: str) -> Party:
+    """The party, if the signed-in user hosts it (or is staff); 404 otherwise."""
+    party = hosted_parties(request.user).filter(slug=slug).first()
+    if party is None:
+        raise Http404("No such party")
+    return party
+
+
+def _render(request, template: str, context: dict, partial: str | None = None, status=200):
+    name = f"{template}#{partial}" if partial and request.htmx else template
+    response = render(request, name, context, status=status)
+    response["Vary"] = "HX-Request"
+    return response
+
+
+def _apply_errors(form, error: PartyError) -> None:
+    for field, message in error.errors.items():
+        form.add_error(field if field in form.fields else None, message)
+
+
+# --------------------------------------------------------------------- parties
+
+
+@login_required
+@require_GET
+def party_list(request: HttpRequest) -> HttpResponse:
+    parties = hosted_parties(request.user).order_by("-date", "-id")
+    return render(request, "host/party_list.html", {"parties": parties})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_create(request: HttpRequest) -> HttpResponse:
+    form = PartyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            party = services.party_create(
+                owner=request.user,
+                name=data["name"],
+                date=data["date"],
+                venue=data["venue"],
+                ruleset=data["ruleset"],
+                movement=data["movement"],
+                deals_per_round=data["deals_per_round"],
+                sitout_credit=data["sitout_credit"],
+                planned_rounds=data["planned_rounds"],
+                house_options=form.house_options(),
+                prizes=form.prize_names(),
+            )
+        except PartyError as error:
+            _apply_errors(form, error)
+        else:
+            return redirect("host:players", slug=party.slug)
+    return render(request, "host/party_form.html", {"form": form}, status=_status(form))
+
+
+def _status(form) -> int:
+    return 422 if form.is_bound and form.errors else 200
+
+
+@login_required
+@require_GET
+def party_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    board = selectors.round_board(party)
+    return _render(
+        request,
+        "host/dashboard.html",
+        {"party": party, "board": board, "standings": selectors.party_standings(party)},
+        partial="grid",
+    )
+
+
+# --------------------------------------------------------------------- players
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    form = PlayerForm(request.POST or None)
+    warning = ""
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            name = form.cleaned_data["name"]
+            lookalikes = services.similar_names(party, name)
+            try:
+                player = services.player_register(party=party, name=name, user=request.user)
+            except PartyError as error:
+                _apply_errors(form, error)
+                status = 422
+            else:
+                if lookalikes:
+                    warning = (
+                        f"{player.name} looks like {', '.join(lookalikes)}, already registered. "
+                        "Check it is not the same person."
+                    )
+                messages.success(request, f"{player.name} is registered.")
+                form = PlayerForm()
+        else:
+            status = 422
+    context = {
+        "party": party,
+        "form": form,
+        "warning": warning,
+        "roster": selectors.player_roster(party),
+        "suggestions": selectors.earlier_player_names(request.user, party),
+    }
+    return _render(request, "host/players.html", context, partial="roster", status=status)
+
+
+@login_required
+@require_POST
+def player_depart(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    player = get_object_or_404(Player, party=party, pk=player_id)
+    if request.POST.get("undo"):
+        services.player_rejoin(party=party, player=player, user=request.user)
+        messages.success(request, f"{player.name} is back in the party.")
+    else:
+        services.player_depart(party=party, player=player, user=request.user)
+        messages.success(request, f"{player.name} has left the party; the score is kept.")
+    return redirect("host:players", slug=party.slug)
+
+
+# --------------------------------------------------------------------- seating
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    if party.rounds.exists():
+        return redirect("host:dashboard", slug=party.slug)
+    present = list(party.players.order_by("order"))
+    error = ""
+    if request.method == "POST":
+        try:
+            if request.POST.get("mode") == "manual":
+                tables = _tables_from_post(request.POST, len(present) // 4)
+                services.round1_seat_manual(party=party, tables=tables, user=request.user)
+            else:
+                seed = request.POST.get("seed", "").strip()
+                services.round1_seat_draw(
+                    party=party, seed=int(seed) if seed else None, user=request.user
+                )
+        except (PartyError, ValueError) as exc:
+            error = (
+                " ".join(exc.errors.values())
+                if isinstance(exc, PartyError)
+                else "The seed must be a whole number."
+            )
+        else:
+            return redirect("host:round", slug=party.slug, number=1)
+    context = {
+        "party": party,
+        "players": present,
+        "table_numbers": range(1, len(present) // 4 + 1),
+        "seats": range(4),
+        "error": error,
+        "suggested_seed": secrets.randbelow(10**6),
+    }
+    return render(request, "host/seat_round1.html", context, status=422 if error else 200)
+
+
+def _tables_from_post(post, count: int) -> list[list[int]]:
+    tables = []
+    for t in range(1, count + 1):
+        row = []
+        for s in range(4):
+            value = post.get(f"t{t}s{s}", "")
+            if not value.isdigit():
+                raise PartyError({"seating": f"Choose a player for table {t}, seat {s + 1}."})
+            row.append(int(value))
+        tables.append(row)
+    return tables
+
+
+# --------------------------------------------------------------------- rounds
+
+
+def _round(party: Party, number: int) -> Round:
+    return get_object_or_404(Round, party=party, number=number)
+
+
+@login_required
+@require_GET
+def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    _round(party, number)
+    board = selectors.round_board(party, number)
+    return _render(request, "host/round.html", {"party": party, "board": board}, partial="grid")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_view(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """A table's deals so far and the entry form for its next deal."""
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    sheet = selectors.table_sheet(party, rnd, table)
+    if sheet is None:
+        raise Http404("No such table")
+    deal = int(request.POST.get("deal") or request.GET.get("deal") or sheet.next_deal or 0)
+    form = ResultForm(request.POST or None, initial={"form_token": secrets.token_urlsafe(16)})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.result_record(
+                    round=rnd,
+                    table=table,
+                    deal=deal,
+                    user=request.user,
+                    form_token=form.cleaned_data["form_token"] or None,
+                    **form.service_kwargs(),
+                )
+            except PartyError as error:
+                _apply_errors(form, error)
+                status = 422
+            else:
+                messages.success(request, f"Table {table}, deal {deal} saved.")
+                return redirect("host:table", slug=party.slug, number=number, table=table)
+        else:
+            status = 422
+    context = {
+        "party": party,
+        "round": rnd,
+        "sheet": sheet,
+        "deal": deal,
+        "form": form,
+        "point_cards": POINT_CARDS,
+        "bids": list(range(6, 17)) + [32],
+        **_dealer(sheet, deal),
+    }
+    return render(request, "host/table.html", context, status=status)
+
+
+def _dealer(sheet, deal: int) -> dict:
+    """Deal d of a round is dealt by seat (d - 1) mod 4 (RULES.md section 5)."""
+    seat = (deal - 1) % 4 if deal else 0
+    return {"dealer_seat": seat + 1, "dealer_name": sheet.players[seat]}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    result = get_object_or_404(DealResult, round=rnd, table=table, deal=deal, is_current=True)
+    sheet = selectors.table_sheet(party, rnd, table)
+    initial = {
+        "bidder": result.bidder,
+        "bid": result.bid,
+        "trump": result.trump,
+        "bidding_team_points": result.bidding_team_points,
+    }
+    form = ResultForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                _new, differing = services.result_amend(
+                    result=result,
+                    reason=form.cleaned_data["reason"],
+                    user=request.user,
+                    **form.service_kwargs(),
+                )
+            except PartyError as error:
+                _apply_errors(form, error)
+                status = 422
+            else:
+                if differing:
+                    rounds = ", ".join(str(n) for n in differing)
+                    messages.warning(
+                        request,
+                        f"The winners of round {number} changed: the seating of round(s) "
+                        f"{rounds} would now be different. Keep the seatings played, or "
+                        "re-seat the current round if it has no deals yet.",
+                    )
+                else:
+                    messages.success(request, f"Deal {deal} at table {table} amended.")
+                return redirect("host:table", slug=party.slug, number=number, table=table)
+        else:
+            status = 422
+    context = {
+        "party": party,
+        "round": rnd,
+        "sheet": sheet,
+        "deal": deal,
+        "form": form,
+        "result": result,
+        "point_cards": POINT_CARDS,
+        "bids": list(range(6, 17)) + [32],
+        "amending": True,
+        **_dealer(sheet, deal),
+    }
+    return render(request, "host/table.html", context, status=status)
+
+
+@login_required
+@require_POST
+def table_call_time(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.table_call_time(round=_round(party, number), table=table, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(request, f"Time called on table {table}.")
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    team = request.POST.get("team", "")
+    try:
+        differing = services.table_record_cut(
+            round=_round(party, number),
+            table=table,
+            team=int(team) if team in ("0", "1") else -1,
+            user=request.user,
+        )
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(request, f"Cut recorded for table {table}.")
+        if differing:
+            messages.warning(
+                request,
+                f"The seating of round(s) {', '.join(map(str, differing))} would now differ.",
+            )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    seat_next = request.POST.get("finish") != "1"
+    try:
+        nxt = services.round_close(
+            round=_round(party, number), user=request.user, seat_next=seat_next
+        )
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+        return redirect("host:round", slug=party.slug, number=number)
+    if nxt is None:
+        services.party_finish(party=party, user=request.user)
+        return redirect("host:prizes", slug=party.slug)
+    messages.success(request, f"Round {number} closed. Here is where everyone moves.")
+    return redirect("host:moves", slug=party.slug, number=nxt.number)
+
+
+@login_required
+@require_GET
+def round_moves(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    _round(party, number)
+    return render(
+        request,
+        "host/moves.html",
+        {"party": party, "moves": selectors.round_moves(party, number), "number": number},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    board = selectors.round_board(party, number)
+    error = ""
+    if request.method == "POST":
+        try:
+            tables = _tables_from_post(request.POST, len(board.tables))
+            services.round_override_seating(round=rnd, tables=tables, user=request.user)
+        except PartyError as exc:
+            error = " ".join(exc.errors.values())
+        else:
+            messages.success(request, f"Round {number} re-seated as you set it.")
+            return redirect("host:round", slug=party.slug, number=number)
+    present = [p for p in party.players.order_by("order") if p.present_in(number)]
+    context = {"party": party, "board": board, "players": present, "error": error}
+    return render(request, "host/override.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.round_reseat(round=_round(party, number), user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(request, f"Round {number} re-seated from the amended results.")
+    return redirect("host:moves", slug=party.slug, number=number)
+
+
+# --------------------------------------------------------------------- the end
+
+
+@login_required
+@require_GET
+def audit(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    entries = party.audit.select_related("user")[:500]
+    return render(request, "host/audit.html", {"party": party, "entries": entries})
+
+
+@login_required
+@require_POST
+def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.party_finish(party=party, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+        return redirect("host:dashboard", slug=party.slug)
+    return redirect("host:prizes", slug=party.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    error = ""
+    if request.method == "POST":
+        prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
+        player = get_object_or_404(Player, party=party, pk=request.POST.get("player") or 0)
+        try:
+            services.prize_pick(party=party, player=player, prize=prize, user=request.user)
+        except PartyError as exc:
+            error = " ".join(exc.errors.values())
+        else:
+            return redirect("host:prizes", slug=party.slug)
+    context = {
+        "party": party,
+        "standings": selectors.party_standings(party),
+        "board": selectors.prize_board(party),
+        "turn": selectors.prize_turn(party),
+        "error": error,
+    }
+    return render(request, "host/prizes.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_GET
+def player_suggest(request: HttpRequest) -> JsonResponse:
+    """Names from the host's earlier parties starting with ``q`` (type-ahead)."""
+    query = request.GET.get("q", "").strip()
+    names = selectors.earlier_player_names(request.user, None, prefix=query)[:20]
+    return JsonResponse({"names": names})
+
+
+def party_url(party: Party) -> str:
+    return reverse("host:dashboard", kwargs={"slug": party.slug})
