@@ -54,6 +54,10 @@ class Party(models.Model):
     tie_order = models.JSONField(default=list, blank=True)
     #: Bumped by every change that can alter what players or printouts show.
     version = models.PositiveIntegerField(default=1)
+    #: The players' page (its link is ``public_token``): open, or 404 to all.
+    public_open = models.BooleanField(default=True)
+    #: Whether the players' page shows the standings (seats are always shown).
+    public_standings = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -304,3 +308,54 @@ class PrizeAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prize} to {self.player}"
+
+
+class Document(models.Model):
+    """A printable PDF made in the background, kept with the party version it
+    shows.  The bytes live in the database so every web and worker process
+    serves the same file; a party change makes it stale (re-made on request)."""
+
+    class Kind(models.TextChoices):
+        CERTIFICATES = "certificates", "Prize certificates"
+        TABLE_CARDS = "table_cards", "Table cards"
+        STANDINGS = "standings", "Final standings"
+        MOVEMENT = "movement", "Movement sheet"
+        TALLY_CARDS = "tally_cards", "Tally cards"
+        SCORE_SHEETS = "score_sheets", "Table score sheets"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RENDERING = "rendering", "Rendering"
+        READY = "ready", "Ready"
+        FAILED = "failed", "Failed"
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    #: What was asked for (paper, design, which awards, which round ...).
+    options = models.JSONField(default=dict, blank=True)
+    #: A canonical digest of ``options``: one document per kind, options and version.
+    options_key = models.CharField(max_length=64)
+    party_version = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress_done = models.PositiveIntegerField(default=0)
+    progress_total = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=240, blank=True)
+    filename = models.CharField(max_length=160, blank=True)
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["party", "kind", "options_key", "party_version"],
+                name="document_once_per_version",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.party} (v{self.party_version})"
