@@ -151,7 +151,12 @@ except (ValueError, dj_database_url.UnknownSchemeError) as exc:
         "(use sqlite:///path or postgres://user@host:port/name)"
     ) from exc
 if _database["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent writers (two tablets saving a deal) queue for SQLite's lock:
+    # a transaction takes the write lock when it begins, so two readers never
+    # deadlock upgrading, and waits up to 20 s for it instead of failing.
     _database["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # Tests use a file, not Django's shared-cache in-memory database, whose
+    # table locks fail at once instead of waiting (the race tests use threads).
     _database["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"pedroparty-test-{os.getpid()}.sqlite3")
     }

@@ -113,7 +113,13 @@ class ResultForm(forms.Form):
         data = self.cleaned_data
         cards = None
         if data.get("detailed"):
-            cards = {role: data.get(f"card_{role}") for role, _ in POINT_CARDS}
+            # A card left blank is missing from the record, so the validator
+            # names it ("Say which team took the left pedro.").
+            cards = {
+                role: data[f"card_{role}"]
+                for role, _ in POINT_CARDS
+                if data.get(f"card_{role}") is not None
+            }
         tally = None
         if data.get("tally0") is not None and data.get("tally1") is not None:
             tally = [data["tally0"], data["tally1"]]

@@ -435,7 +435,9 @@ def standings_from_history(history: PartyHistory) -> Standings:
 
 def party_standings(party: Party) -> Standings:
     """The standings, cached per party version (any process, any cache)."""
-    key = f"standings:{party.pk}:{party.version}"
+    # The random public token keeps a recreated database (restored, or a test
+    # run) from reading another party's cached standings under a reused id.
+    key = f"standings:{party.pk}:{party.public_token}:{party.version}"
     table = cache.get(key)
     if table is None:
         table = standings_from_history(party_history(party))

@@ -12,6 +12,7 @@ unique constraints back that up, so a race can never double-count a deal.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import secrets
 from collections.abc import Iterable, Sequence
@@ -410,6 +411,78 @@ def result_record(
         )
         _bump(party)
     return result
+
+
+@contextlib.contextmanager
+def results_entry(*, round: Round, user, source: str = DealResult.Source.HOST):
+    """Enter many results of one round, one after another, under one lock.
+
+    Yields ``enter(table=, deal=, bidder=, bid=, bidding_team_points=None,
+    trump=None, cards=None, tally=None)``, which checks and stores one result
+    as :func:`result_record` does: the same record, the same validator, the
+    same row and audit entry, the same :class:`PartyError` for a bad record.
+    What ``result_record`` looks up per deal (the round's lock, its seats, the
+    deals already entered, the version bump) is done once for the whole batch,
+    so a party file loads in a fraction of the time.  A deal already entered
+    is refused (amend it instead).  If the block raises, nothing it entered is
+    kept.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        party = rnd.party
+        rs = party_ruleset(party)
+        seats: dict[int, list[str | None]] = {}
+        for table, seat, name in rnd.seats.values_list("table", "seat", "player__name"):
+            seats.setdefault(table, [None, None, None, None])[seat] = name
+        entered = set(
+            DealResult.objects.filter(round=rnd, is_current=True).values_list("table", "deal")
+        )
+
+        def enter(
+            *,
+            table: int,
+            deal: int,
+            bidder: Any,
+            bid: Any,
+            bidding_team_points: Any = None,
+            trump: str | None = None,
+            cards: dict[str, int] | None = None,
+            tally: Sequence[int] | None = None,
+        ) -> DealResult:
+            if (table, deal) in entered:
+                raise PartyError(
+                    {"deal": f"Deal {deal} at table {table} is already entered; amend it instead."}
+                )
+            record = _record(
+                rnd,
+                table,
+                deal,
+                bidder,
+                bid,
+                bidding_team_points,
+                trump,
+                cards,
+                tally,
+                seats.get(table),
+            )
+            errors = validate_result(rs, record)
+            if errors:
+                raise PartyError({e.field: str(e) for e in errors})
+            result = _result_save(
+                rnd, table, deal, record, rs, user=user, form_token=None, source=source
+            )
+            entered.add((table, deal))
+            _audit(
+                party,
+                user,
+                "result_record",
+                f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
+                after=_result_json(result),
+            )
+            return result
+
+        yield enter
+        _bump(party)
 
 
 def _table_players(rnd: Round, table: int) -> list[str | None] | None:

@@ -13,6 +13,12 @@ from tournaments.models import Party
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Most tests make users; the real hasher takes most of a second for each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def host(django_user_model):
     return django_user_model.objects.create_user(username="hostess", password="cards-and-wine-1")

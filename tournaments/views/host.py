@@ -44,8 +44,13 @@ def _render(request, template: str, context: dict, partial: str | None = None, s
     return response
 
 
+#: Record fields (RULES.md 5) that the result form shows beside another field.
+_SHOWN_WITH = {"tally": "tally0", "cards": "detailed"}
+
+
 def _apply_errors(form, error: PartyError) -> None:
     for field, message in error.errors.items():
+        field = _SHOWN_WITH.get(field, field)
         form.add_error(field if field in form.fields else None, message)
 
 
@@ -234,7 +239,10 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     sheet = selectors.table_sheet(party, rnd, table)
     if sheet is None:
         raise Http404("No such table")
-    deal = int(request.POST.get("deal") or request.GET.get("deal") or sheet.next_deal or 0)
+    try:
+        deal = int(request.POST.get("deal") or request.GET.get("deal") or sheet.next_deal or 0)
+    except ValueError:
+        deal = 0  # not a number: the service says which deals there are
     form = ResultForm(request.POST or None, initial={"form_token": secrets.token_urlsafe(16)})
     status = 200
     if request.method == "POST":
@@ -491,3 +499,54 @@ def player_suggest(request: HttpRequest) -> JsonResponse:
 
 def party_url(party: Party) -> str:
     return reverse("host:dashboard", kwargs={"slug": party.slug})
+
+
+# --------------------------------------------------------------------- the party file
+
+#: Larger uploads are refused: a 25-table, 10-round night is about 250 kB.
+PARTY_FILE_MAX_BYTES = 5 * 1024 * 1024
+
+
+@login_required
+@require_GET
+def party_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """The party file (RULES.md section 10) as a JSON download, for the party's hosts."""
+    import json
+
+    from ..partyfile import party_dump
+
+    party = party_for_host(request, slug)
+    text = json.dumps(party_dump(party), ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{party.slug}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_upload(request: HttpRequest) -> HttpResponse:
+    """Create a party from an uploaded party file, owned by the signed-in host."""
+    import json
+
+    from ..forms import PartyFileForm
+    from ..partyfile import PartyFileError, party_load
+
+    form = PartyFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > PARTY_FILE_MAX_BYTES:
+                raise PartyFileError("The file is too large for a party file (over 5 MB).")
+            try:
+                data = json.loads(upload.read().decode("utf-8"))
+            except UnicodeDecodeError:
+                raise PartyFileError("The file is not UTF-8 text.") from None
+            except json.JSONDecodeError as exc:
+                raise PartyFileError(f"The file is not valid JSON: {exc}") from None
+            party = party_load(data, owner=request.user)
+        except PartyFileError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, f"{party.name} is loaded from the file.")
+            return redirect("host:dashboard", slug=party.slug)
+    return render(request, "host/upload.html", {"form": form}, status=_status(form))
