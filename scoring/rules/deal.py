@@ -256,6 +256,7 @@ class DealState:
         rs = self.rs
         view: dict[str, Any] = {
             "ruleset": rs.name,
+            "options": rs.options(),
             "seat": seat,
             "team": seat % 2,
             "dealer": self.dealer,

@@ -1,0 +1,363 @@
+"""Write the golden playthroughs in this folder (run by hand, then review the diff).
+
+    .venv/bin/python tests/golden/make_golden.py            # rewrite the files
+    .venv/bin/python tests/golden/make_golden.py --search   # list seeds per situation
+
+Each file is one seeded deal played to the end by bots, written for people:
+header, deck, hands as dealt, every action numbered with its seat, notes for
+the steps the engine takes by itself (discards, fills, the dealer's trumps,
+picking up a widow, a player going out), trick winners, points and the score.
+The notes are read off the engine's public surface (``hand``, ``view``,
+``captured``) before and after each action; nothing here re-implements a rule,
+except that the stock and widows listed under the deal are cut from the deck
+as RULES.md 3.1 and 4 say (the notes then show what the engine did with them).
+
+``render`` is also what ``test_golden.py`` calls to check the files.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from scoring.rules import RULESETS, new_deal  # noqa: E402
+from scoring.rules.bots import BOTS  # noqa: E402
+
+#: The golden deals: (file stem, ruleset, seed, dealer, bots for seats 0..3).
+#: Chosen with ``--search``; README.md says what each one shows.
+H, R = "heuristic", "random"
+D, W = "monterey-draw", "monterey-widow"
+GOLDEN: list[tuple[str, str, int | None, int, tuple[str, ...]]] = [
+    ("draw_01", D, 17, 2, (H, R, H, R)),
+    ("draw_02", D, 0, 0, (R, H, R, H)),
+    ("draw_03", D, 10, 3, (H, H, H, H)),
+    ("draw_04", D, 343, 0, (R, R, R, R)),
+    ("draw_05", D, 1, 1, (H, H, H, H)),
+    ("draw_06", D, 56, 0, (H, H, H, H)),
+    ("draw_07", D, 136, 1, (H, R, H, R)),
+    ("draw_08", D, 5, 2, (R, R, R, R)),
+    ("draw_09", D, 9, 3, (R, H, R, H)),
+    ("draw_10", D, 12, 2, (H, H, H, H)),
+    ("draw_11_fill_from_wash", D, None, 3, (H, H, H, H)),
+    ("widow_01", W, 17, 0, (H, H, H, H)),
+    ("widow_02", W, 1073, 0, (H, H, H, H)),
+    ("widow_03", W, 57, 1, (R, H, R, H)),
+    ("widow_04", W, 343, 0, (R, R, R, R)),
+    ("widow_05", W, 26, 2, (H, H, H, H)),
+    ("widow_06", W, 0, 3, (H, R, H, R)),
+    ("widow_07", W, 4, 1, (H, H, H, H)),
+    ("widow_08", W, 8, 2, (R, H, R, H)),
+    ("widow_09", W, 11, 3, (R, R, R, R)),
+    ("widow_10", W, 21, 0, (H, R, H, R)),
+]
+
+#: Hand-made decks (top first) for situations no seed up to a few thousand
+#: shows, keyed by file stem; their GOLDEN entry has seed None.
+DECKS: dict[str, list[str]] = {}
+
+
+def hand_made_deck(dealer: int, hands: dict[int, str], rest: str) -> list[str]:
+    """The deck that deals ``hands`` (seat -> 9 codes, in the order received)
+    and leaves ``rest`` (16 codes) as stock or widows: RULES.md 3.1 backwards."""
+    deck = [""] * 36
+    for k in range(4):
+        cards = hands[(dealer + 1 + k) % 4].split()
+        for r in range(3):
+            deck[12 * r + 3 * k : 12 * r + 3 * k + 3] = cards[3 * r : 3 * r + 3]
+    return deck + rest.split()
+
+
+# Only the dealer holds spades: the three others fill 18 cards from a stock of
+# 16, so the last of them takes 2 from the top of the wash; the dealer, with 9
+# trumps and none left in the stock, lays down 3 on the first trick.
+DECKS["draw_11_fill_from_wash"] = hand_made_deck(
+    3,
+    {
+        0: "2H 3D 4C 6H 7D 8C 9H TD JC",
+        1: "2D 3C 4H 6D 7C 8H 9D TC JH",
+        2: "2C 3H 4D 6C 7H 8D 9C TH JD",
+        3: "AS KS QS JS TS 9S 8S 7S 6S",
+    },
+    "5S QH KH AH 5H QD 5C KD AD 4S QC KC 3S AC 2S 5D",
+)
+
+
+POINT_NAMES = {
+    "A": "A (high)",
+    "J": "J (jack)",
+    "T": "T (game)",
+    "P": "right pedro",
+    "L": "left pedro",
+    "2": "2 (low)",
+}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+HEADER_FIRST_LINE = "Pedro golden playthrough (tests/golden/make_golden.py writes it; do not edit)"
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the deal with ``seed``."""
+    return 4 * seed + seat
+
+
+def file_name(stem: str, seed: int | None) -> str:
+    return f"{stem}.txt" if seed is None else f"{stem}_seed{seed}.txt"
+
+
+def _cards(codes) -> str:
+    return " ".join(codes) if codes else "-"
+
+
+def _point_roles(trump: str) -> dict[str, str]:
+    """Point card code -> role letter under ``trump`` (the left pedro included)."""
+    same_colour = {"S": "C", "C": "S", "H": "D", "D": "H"}[trump]
+    return {
+        "A" + trump: "A",
+        "J" + trump: "J",
+        "T" + trump: "T",
+        "5" + trump: "P",
+        "5" + same_colour: "L",
+        "2" + trump: "2",
+    }
+
+
+class _Snapshot:
+    """The public facts the notes compare before and after an action."""
+
+    def __init__(self, state) -> None:
+        self.hands = [state.hand(seat) for seat in range(4)]
+        self.discards = [state.view(seat)["my_discards"] for seat in range(4)]
+        view = state.view(0)
+        self.phase = view["phase"]
+        self.tricks = view["tricks"]
+        self.out = view["out"]
+        self.stock_count = view["stock_count"]
+        self.wash_count = view["wash_count"]
+        self.captured = state.captured()
+
+
+def render(
+    ruleset: str,
+    seed: int | None,
+    dealer: int,
+    bots: tuple[str, ...],
+    deck: list[str] | None = None,
+) -> str:
+    """The golden text of deal ``seed`` (or of ``deck``, with ``seed`` None)
+    of ``ruleset`` dealt by ``dealer`` and played by the named bots (seat 0
+    first), each seeded with ``bot_seed`` (deal seed 0 for a hand-made deck)."""
+    rs = RULESETS[ruleset]
+    state = new_deal(rs, dealer=dealer, seed=seed, deck=deck)
+    players = [BOTS[name](bot_seed(seed or 0, seat)) for seat, name in enumerate(bots)]
+    deck = state.to_json()["deck"]
+    order = [(dealer + k) % 4 for k in range(1, 5)]
+    out = [
+        HEADER_FIRST_LINE,
+        f"ruleset: {ruleset}",
+        f"seed: {'none (a hand-made deck)' if seed is None else seed}",
+        f"dealer: seat {dealer}",
+        "bots: " + ", ".join(f"seat {seat} {name}" for seat, name in enumerate(bots)),
+        "(bot seeds: 4 * seed + seat; seats 0-3 clockwise, teams 0 = seats 0+2, 1 = seats 1+3)",
+        "",
+        "deck (top first):",
+    ]
+    out += [f"  {i + 1:2}-{i + 13:2}: {_cards(deck[i : i + 13])}" for i in range(0, 52, 13)]
+    out += ["", "dealt, 3 at a time from the dealer's left (cards in the order received):"]
+    out += [f"  seat {seat}: {_cards(state.hand(seat))}" for seat in order]
+    if rs.deal_mode == "widow":
+        out.append("widows (face down, 4 each from the dealer's left):")
+        out += [
+            f"  seat {seat}: {_cards(deck[36 + 4 * k : 40 + 4 * k])}"
+            for k, seat in enumerate(order)
+        ]
+    else:
+        out.append(f"stock (top first): {_cards(deck[36:])}")
+    out += ["", "bidding:"]
+    number = 0
+    while state.to_act is not None:
+        seat = state.to_act
+        before = _Snapshot(state)
+        action = players[seat].choose(state)
+        state.apply(action)
+        number += 1
+        after = _Snapshot(state)
+        out.append(f"  {number:2}. seat {seat}: {action}")
+        out += _notes(state, before, after, seat, action, order)
+    out += _result(state)
+    return "\n".join(out) + "\n"
+
+
+def _notes(state, before, after, seat, action, order) -> list[str]:
+    notes: list[str] = []
+    note = notes.append
+    if before.phase == "bid" and len(after.hands[seat]) > len(before.hands[seat]):
+        widow = after.hands[seat][len(before.hands[seat]) :]
+        note(f"      seat {seat} picks up the widow: {_cards(widow)}")
+    if action.startswith("trump") and before.phase == "trump":
+        trump = action[-1]
+        left = next(code for code, role in _point_roles(trump).items() if role == "L")
+        note(f"      trumps are {SUIT_WORDS[trump]}; the left pedro {left} is a trump too")
+        if state.rs.deal_mode == "draw":
+            notes += _draw_notes(state, before, after, order)
+    if action.startswith("take"):
+        source = "stock" if after.stock_count < before.stock_count else "wash"
+        note(f"      (from the {source}; dealer now holds {len(after.hands[seat])})")
+    for gone in sorted(set(after.out) - set(before.out)):
+        note(
+            f"      seat {gone} holds no trump and trump was led: out, folds "
+            f"{len(before.hands[gone])} card(s) ({_cards(before.hands[gone])})"
+        )
+    if len(after.tricks) > len(before.tricks):
+        notes += _trick_notes(state, after, before)
+    if before.phase != "play" and after.phase == "play":
+        notes += _play_start_notes(state, after, order)
+    return notes
+
+
+def _draw_notes(state, before, after, order) -> list[str]:
+    dealer = order[-1]
+    deck = state.to_json()["deck"]
+    stock = deck[36:]
+    notes = ["      discards to the wash, from the dealer's left:"]
+    for seat in order:
+        notes.append(f"        seat {seat}: {_cards(after.discards[seat])}")
+    wash = [card for seat in order for card in after.discards[seat]]
+    notes.append("      fill to 6, from the top of the stock (then the wash):")
+    for seat in order[:3]:
+        got = [c for c in after.hands[seat] if c not in before.hands[seat]]
+        from_stock = sorted((c for c in got if c in stock), key=stock.index)
+        from_wash = sorted((c for c in got if c not in stock), key=wash.index)
+        text = _cards(from_stock)
+        if from_wash:
+            text += f" + from the wash: {_cards(from_wash)}"
+        notes.append(f"        seat {seat}: {text}")
+    got = [c for c in after.hands[dealer] if c not in before.hands[dealer]]
+    notes.append(
+        f"      dealer (seat {dealer}) takes every trump left in the stock: "
+        f"{_cards(sorted(got, key=stock.index))}"
+    )
+    notes.append(
+        f"      stock left: {after.stock_count}, wash: {after.wash_count}; "
+        f"dealer holds {len(after.hands[dealer])}"
+    )
+    return notes
+
+
+def _play_start_notes(state, after, order) -> list[str]:
+    notes = ["", "hands at the start of play:"]
+    size = state.rs.hand_size
+    for seat in order:
+        hand = after.hands[seat]
+        extra = f"  ({len(hand) - size} extra trump(s) to lay down)" if len(hand) > size else ""
+        notes.append(f"  seat {seat}: {_cards(hand)}{extra}")
+    notes += ["", "play:"]
+    return notes
+
+
+def _trick_notes(state, after, before) -> list[str]:
+    trick = after.tricks[-1]
+    trump = state.view(0)["trump"]
+    roles = _point_roles(trump)
+    points = [
+        f"{POINT_NAMES[roles[code]]} {code} (seat {seat})"
+        for seat, code in trick["cards"]
+        if code in roles
+    ]
+    gained = [after.captured[t] - before.captured[t] for t in (0, 1)]
+    lines = [
+        f"      trick {len(after.tricks)} to seat {trick['winner']} "
+        f"(team {trick['winner'] % 2}); points: {', '.join(points) or 'none'}"
+    ]
+    if any(gained):
+        lines.append(
+            f"      points team 0 +{gained[0]}, team 1 +{gained[1]}; "
+            f"so far {after.captured[0]}-{after.captured[1]}"
+        )
+    return lines
+
+
+def _result(state) -> list[str]:
+    view = state.view(0)
+    bidder, bid, trump = view["bidder"], view["bid"], view["trump"]
+    team = bidder % 2
+    captured = state.captured()
+    score = state.score()
+    made = score[team] > 0
+    return [
+        "",
+        f"result: seat {bidder} (team {team}) bid {bid} in {SUIT_WORDS[trump]}; "
+        f"captured team 0 {captured[0]}, team 1 {captured[1]}; "
+        f"bid {'made' if made else 'set'}",
+        f"score: team 0 {score[0]:+d}, team 1 {score[1]:+d}",
+    ]
+
+
+# ----------------------------------------------------------------- search
+
+
+def situations(ruleset: str, seed: int, dealer: int, bots: tuple[str, ...]) -> set[str]:
+    """Tags for what a deal shows: shoot, set, stuck (dealer), outbid-partner,
+    fill-wash (a player filled from the wash), take, take-wash (the dealer
+    took cards, from the wash), lay (extra trumps laid down), out."""
+    state = new_deal(RULESETS[ruleset], dealer=dealer, seed=seed)
+    players = [BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(bots)]
+    stock = set(state.to_json()["deck"][36:])
+    dealt = [set(state.hand(seat)) for seat in range(4)]
+    tags: set[str] = set()
+    while state.to_act is not None:
+        seat = state.to_act
+        view = state.view(seat)
+        action = players[seat].choose(state)
+        state.apply(action)
+        high = view["high_bid"]
+        if action == f"bid {state.rs.shoot_bid}":
+            tags.add("shoot")
+        if action.startswith("bid") and high and [(seat + 2) % 4, f"bid {high}"] in view["bids"]:
+            tags.add("outbid-partner")
+        if action.startswith("bid") and seat == dealer and not high:
+            tags.add("stuck")
+        if action.startswith("take"):
+            tags.add("take" if view["stock_count"] else "take-wash")
+        if action.startswith("lay"):
+            tags.add("lay")
+        if state.view(0)["out"]:
+            tags.add("out")
+        if action.startswith("trump") and state.rs.deal_mode == "draw":
+            for other in range(4):
+                if other != dealer and set(state.hand(other)) - stock - dealt[other]:
+                    tags.add("fill-wash")
+    if state.score()[state.view(0)["bidder"] % 2] < 0:
+        tags.add("set")
+    return tags
+
+
+def search(limit: int = 400) -> None:
+    combos = [(H, H, H, H), (H, R, H, R), (R, H, R, H), (R, R, R, R)]
+    for ruleset in RULESETS:
+        print(ruleset)
+        found: dict[str, list] = {}
+        for seed in range(limit):
+            for dealer in range(4):
+                for bots in combos:
+                    for tag in situations(ruleset, seed, dealer, bots):
+                        found.setdefault(tag, []).append(
+                            (seed, dealer, "".join(b[0] for b in bots))
+                        )
+        for tag, hits in sorted(found.items()):
+            print(f"  {tag:15} {len(hits):5}  first: {hits[:6]}")
+
+
+def main() -> None:
+    if "--search" in sys.argv:
+        search()
+        return
+    for stem, ruleset, seed, dealer, bots in GOLDEN:
+        path = HERE / file_name(stem, seed)
+        path.write_text(render(ruleset, seed, dealer, bots, DECKS.get(stem)))
+        print(f"wrote {path.relative_to(HERE.parent.parent)}")
+
+
+if __name__ == "__main__":
+    main()
