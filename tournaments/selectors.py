@@ -9,6 +9,7 @@ invalidates them for every process at once.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -86,8 +87,36 @@ class PartyHistory:
         return {p.id: p.name for p in self.players}
 
 
-def party_history(party: Party) -> PartyHistory:
-    """The whole party as plain values, in five queries."""
+_DEAL_COLUMNS = (
+    "table",
+    "deal",
+    "bidder",
+    "bid",
+    "trump",
+    "bidding_team_points",
+    "score0",
+    "score1",
+    "entered_by__username",
+    "entered_at",
+    "source",
+    "version",
+    "id",
+)
+
+
+def _deal_info(row: tuple) -> DealInfo:
+    """A DealInfo from the values of ``_DEAL_COLUMNS``."""
+    table, deal, bidder, bid, trump, points, s0, s1, who, at, src, ver, pk = row
+    return DealInfo(table, deal, bidder, bid, trump, points, (s0, s1), who or "", at, src, ver, pk)
+
+
+def party_history(party: Party, *, details: bool = True) -> PartyHistory:
+    """The whole party as plain values, in six queries.
+
+    Without ``details`` each deal carries its numbers only (who entered it,
+    when, its source, version and id are left blank): enough for standings
+    and prizes, and much cheaper for a big party.
+    """
     players = [
         PlayerInfo(*row)
         for row in Player.objects.filter(party=party)
@@ -127,30 +156,19 @@ def party_history(party: Party) -> PartyHistory:
             info.winners[table - 1] = winner
             info.cuts[table - 1] = cut
             info.time_called[table - 1] = called
-    for row in (
-        DealResult.objects.filter(round__party=party, is_current=True)
-        .order_by("round_id", "table", "deal")
-        .values_list(
-            "round_id",
-            "table",
-            "deal",
-            "bidder",
-            "bid",
-            "trump",
-            "bidding_team_points",
-            "score0",
-            "score1",
-            "entered_by__username",
-            "entered_at",
-            "source",
-            "version",
-            "id",
-        )
-    ):
-        (round_id, table, deal, bidder, bid, trump, points, s0, s1, who, at, src, ver, pk) = row
-        rounds[round_id].deals[table - 1].append(
-            DealInfo(table, deal, bidder, bid, trump, points, (s0, s1), who or "", at, src, ver, pk)
-        )
+    deals = DealResult.objects.filter(round__party=party, is_current=True).order_by(
+        "round_id", "table", "deal"
+    )
+    if details:
+        for row in deals.values_list("round_id", *_DEAL_COLUMNS):
+            rounds[row[0]].deals[row[1] - 1].append(_deal_info(row[1:]))
+    else:
+        for round_id, table, deal, bidder, bid, trump, points, s0, s1 in deals.values_list(
+            "round_id", *_DEAL_COLUMNS[:8]
+        ):
+            rounds[round_id].deals[table - 1].append(
+                DealInfo(table, deal, bidder, bid, trump, points, (s0, s1), "", None, "", 0, 0)
+            )
     return PartyHistory(
         party_id=party.pk,
         version=party.version,
@@ -263,10 +281,34 @@ def board_from_history(history: PartyHistory, number: int | None = None) -> Roun
 
 
 def table_sheet(party: Party, rnd: Round, table: int) -> TableLine | None:
-    board = round_board(party, rnd.number)
-    if not 1 <= table <= len(board.tables):
+    """One table of a round as the round board shows it, or None if the round
+    has no such table.  Reads that table's rows only (three queries), so a
+    result entry costs the same at any size of party."""
+    names = dict(Seat.objects.filter(round=rnd, table=table).values_list("seat", "player__name"))
+    if not names:
         return None
-    return board.tables[table - 1]
+    outcome = (
+        TableRound.objects.filter(round=rnd, table=table)
+        .values_list("time_called", "cut_winner", "winner")
+        .first()
+    )
+    time_called, cut, winner = outcome or (False, None, None)
+    deals = [
+        _deal_info(row)
+        for row in DealResult.objects.filter(round=rnd, table=table, is_current=True)
+        .order_by("deal")
+        .values_list(*_DEAL_COLUMNS)
+    ]
+    return TableLine(
+        number=table,
+        players=[names.get(seat, "?") for seat in range(4)],
+        deals=deals,
+        totals=(sum(d.score[0] for d in deals), sum(d.score[1] for d in deals)),
+        deals_wanted=party.deals_per_round,
+        time_called=time_called,
+        cut=cut,
+        winner=winner,
+    )
 
 
 @dataclass
@@ -304,6 +346,12 @@ def earlier_player_names(user, party: Party | None, prefix: str = "") -> list[st
     if prefix:
         query = query.filter(name__istartswith=prefix)
     return sorted(set(query.values_list("name", flat=True)), key=str.casefold)
+
+
+def _name_key(name: str) -> str:
+    """Alphabetical order as people read it: Élodie among the E's, not after Z."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @dataclass
@@ -354,7 +402,7 @@ def round_moves(party: Party, number: int) -> list[Move]:
         else:
             text = f"Table {old[0]}, seat {old[1] + 1}"
         moves.append(Move(names[pid], text, after, partner, moved))
-    return sorted(moves, key=lambda m: m.name.casefold())
+    return sorted(moves, key=lambda m: _name_key(m.name))
 
 
 # --------------------------------------------------------------------- standings
@@ -440,7 +488,7 @@ def party_standings(party: Party) -> Standings:
     key = f"standings:{party.pk}:{party.public_token}:{party.version}"
     table = cache.get(key)
     if table is None:
-        table = standings_from_history(party_history(party))
+        table = standings_from_history(party_history(party, details=False))
         cache.set(key, table, 6 * 3600)
     return table
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 import contextlib
 import datetime
 import secrets
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.rules import RULESETS, validate_result
@@ -70,9 +72,16 @@ def _audit(party: Party, user, action: str, summary: str, **fields: Any) -> None
 
 
 def _bump(party: Party) -> None:
-    """Mark the party changed: standings caches, ETags and printouts key on it."""
+    """Mark the party changed: standings caches, ETags and printouts key on it.
+
+    Once the change commits, the players' page's cached state (its version and
+    switches) is replaced, so phones see it at their next poll."""
+    from .public_selectors import PublicState, public_state_store
+
     Party.objects.filter(pk=party.pk).update(version=F("version") + 1)
-    party.refresh_from_db(fields=["version"])
+    party.refresh_from_db(fields=["version", "public_token", "public_open", "public_standings"])
+    state = PublicState.of(party)
+    transaction.on_commit(lambda: public_state_store(state), robust=True)
 
 
 # --------------------------------------------------------------------- parties
@@ -154,12 +163,34 @@ def prizes_set(*, party: Party, names: Sequence[str], user) -> None:
         _bump(party)
 
 
+def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None:
+    """Open or hide the players' page (hidden, every public URL is 404) and show
+    or hide its standings (seats are always shown).  Audited; a change of
+    either switch bumps the version, so open phones follow at their next poll."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        before = {"open": party.public_open, "standings": party.public_standings}
+        after = {"open": bool(open), "standings": bool(standings)}
+        if after == before:
+            return
+        changes = []
+        if after["open"] != before["open"]:
+            changes.append("opened the players' page" if open else "hid the players' page")
+        if after["standings"] != before["standings"]:
+            changes.append("showed its standings" if standings else "hid its standings")
+        Party.objects.filter(pk=party.pk).update(
+            public_open=after["open"], public_standings=after["standings"]
+        )
+        summary = " and ".join(changes)
+        summary = summary[0].upper() + summary[1:]
+        _audit(party, user, "party_public_set", summary, before=before, after=after)
+        _bump(party)
+
+
 # --------------------------------------------------------------------- players
 
 
 def _fold(name: str) -> str:
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
@@ -217,10 +248,7 @@ def player_rejoin(*, party: Party, player: Player, user) -> None:
     """Undo a departure: present again from the next round."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
-        current = party.rounds.order_by("-number").first()
         player.leaves_round = None
-        if current is not None and player.arrives_round <= current.number:
-            pass
         player.save(update_fields=["leaves_round"])
         _audit(party, user, "player_rejoin", f"{player.name} is back")
         _bump(party)
@@ -272,6 +300,7 @@ def _round_create(
     *,
     players: list[Player],
     seed: int | None = None,
+    before: dict | None = None,
 ) -> Round:
     tables = [list(t) for t in tables]
     seated_ids = {pid for table in tables for pid in table}
@@ -306,6 +335,7 @@ def _round_create(
         user,
         f"round_seat_{kind}",
         f"Seated round {number} ({Round.Seating(kind).label.lower()})",
+        before=before,
         after={
             "tables": [[names[pid] for pid in table] for table in tables],
             "seed": seed,
@@ -329,13 +359,16 @@ def round_override_seating(*, round: Round, tables: Sequence[Sequence[int]], use
         rnd.tables.all().delete()
         number, seed = rnd.number, rnd.seed
         rnd.delete()
-        new = _round_create(
-            party, number, tables, Round.Seating.OVERRIDE, user, players=players, seed=seed
+        return _round_create(
+            party,
+            number,
+            tables,
+            Round.Seating.OVERRIDE,
+            user,
+            players=players,
+            seed=seed,
+            before={"tables": before},
         )
-        AuditEntry.objects.filter(party=party).order_by("-id").filter(
-            action="round_seat_override"
-        ).update(before=before)
-        return new
 
 
 def _seating_names(rnd: Round) -> list[list[str]]:
@@ -805,8 +838,6 @@ def round_close(*, round: Round, user, seat_next: bool = True) -> Round | None:
         for outcome in outcomes:
             outcome.save(update_fields=["winner"])
         rnd.status = Round.Status.CLOSED
-        from django.utils import timezone
-
         rnd.closed_at = timezone.now()
         rnd.save(update_fields=["status", "closed_at"])
         _audit(party, user, "round_close", f"Closed round {rnd.number}")
@@ -861,7 +892,6 @@ def round_reseat(*, round: Round, user) -> Round:
         rnd.delete()
         previous = party.rounds.get(number=number - 1)
         new = _round_seat_next(party, previous, user)
-        AuditEntry.objects.filter(party=party, action="round_seat_movement").order_by("-id")[:1]
         _audit(
             party,
             user,
