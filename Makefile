@@ -12,7 +12,8 @@ STAMP_DEV := $(VENV)/.installed-dev
 .PHONY: help run demo test test-fast bench lint fmt
 
 help:
-	@echo "make run        install, migrate and serve http://127.0.0.1:8000/ (DEBUG on)"
+	@echo "make run        install, migrate, load the demo party and serve http://127.0.0.1:8000/ (DEBUG on)"
+	@echo "make demo       create the demo host and party and print how to sign in"
 	@echo "make test       lint, format check and the whole test suite (browser tests too)"
 	@echo "make test-fast  the test suite without browser (e2e) tests"
 	@echo "make bench      run every bench/*.py script"
@@ -38,9 +39,11 @@ run: $(STAMP_RUN)
 	@$(MAKE) --no-print-directory demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Hook for loading demonstration data before `make run` serves; empty for now.
+# The demo host and party (tournaments/management/commands/demo.py); prints
+# the sign-in details. Idempotent, so `make run` runs it every time.
 demo: $(STAMP_RUN)
-	@:
+	@$(PY) manage.py migrate --noinput --verbosity 0
+	@$(PY) manage.py demo
 
 test: $(STAMP_DEV)
 	$(VENV)/bin/ruff check .

@@ -1,0 +1,154 @@
+"""``python manage.py demo``: a host account and a party in progress to look at.
+
+Creates the host ``demo`` (password ``pedro-demo``) and "Demo Card Night":
+14 players at 3 tables (two sit out each round), rounds 1 and 2 played and
+closed, round 3 seated with a few deals entered.  Every deal was played to
+the end by the rules engine's bots and its record went through
+``services.result_record``, so every number on the pages passed the
+validator.  Running it again creates nothing new; it prints the sign-in
+details either way.  The password is published, so the command runs only
+with ``DJANGO_DEBUG=true`` (as ``make run`` sets).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.rules import new_deal
+from scoring.rules.bots import HeuristicBot, play_deal
+from tournaments import selectors, services
+from tournaments.models import Party, Round
+from tournaments.standings import needs_cut
+
+USERNAME = "demo"
+PASSWORD = "pedro-demo"
+SITE = "http://127.0.0.1:8000"
+SIGN_IN_URL = f"{SITE}/accounts/login/"
+PARTY_NAME = "Demo Card Night"
+PLAYERS = [
+    "Rosa Ferrante",
+    "Sal Cerrito",
+    "Siobhán O'Brien",
+    "José Núñez",
+    "Marguerite D'Amato",
+    "Frank Lucido",
+    "Élodie Marchetti",
+    "Tony Bruno",
+    "Dolores Peña",
+    "Walt Amaral",
+    "Connie Spadaro",
+    "Beñat Etxeberria",
+    "Zoë Castellano",
+    "Nick Lo Coco",
+]
+PRIZES = [
+    "Bottle of Carmel Valley red",
+    "Dinner for two on the Wharf",
+    "Box of See's chocolates",
+    "Deck of Pedro cards",
+]
+DRAW_SEED = 1957
+#: Round 3 is in play: deals entered so far at each table.
+ROUND3_DEALS = {1: 2, 2: 3, 3: 1}
+
+
+class Command(BaseCommand):
+    help = "Create the demo host and a demo party in progress (idempotent; DEBUG only)."
+
+    def handle(self, *args, **options) -> None:
+        if not settings.DEBUG:
+            raise CommandError(
+                f"The demo host's password ({PASSWORD}) is public: run this only with "
+                "DJANGO_DEBUG=true, as `make run` does."
+            )
+        with transaction.atomic():
+            user = demo_host()
+            party = Party.objects.filter(owner=user, name=PARTY_NAME).first()
+            created = party is None
+            if created:
+                party = demo_party_create(user)
+        current = party.rounds.order_by("-number").first()
+        state = "created" if created else "already there"
+        where = f"round {current.number} in play" if current else party.get_status_display()
+        dashboard = SITE + reverse("host:dashboard", kwargs={"slug": party.slug})
+        self.stdout.write(
+            f'Demo party "{party.name}" ({state}): {party.players.count()} players, {where}.\n'
+            f"Sign in at {SIGN_IN_URL}\n"
+            f"  username: {USERNAME}\n"
+            f"  password: {PASSWORD}\n"
+            f"Then open {dashboard}"
+        )
+
+
+def demo_host():
+    """The demo host, with the published password (reset if it was changed)."""
+    user, _ = get_user_model().objects.get_or_create(username=USERNAME)
+    if not user.check_password(PASSWORD) or not user.is_active:
+        user.set_password(PASSWORD)
+        user.is_active = True
+        user.save()
+    return user
+
+
+def demo_party_create(user) -> Party:
+    """Demo Card Night, played by the bots through the services up to round 3."""
+    party = services.party_create(
+        owner=user,
+        name=PARTY_NAME,
+        date=timezone.localdate(),
+        venue="Parish hall, Monterey",
+        ruleset="monterey-draw",
+        planned_rounds=6,
+        prizes=PRIZES,
+    )
+    for name in PLAYERS:
+        services.player_register(party=party, name=name, user=user)
+    rnd = services.round1_seat_draw(party=party, seed=DRAW_SEED, user=user)
+    for _ in range(2):
+        for table in _tables(rnd):
+            _table_play(party, rnd, table, range(1, party.deals_per_round + 1), user)
+        _cuts_record(party, rnd, user)
+        rnd = services.round_close(round=rnd, user=user)
+    for table in _tables(rnd):
+        _table_play(party, rnd, table, range(1, ROUND3_DEALS.get(table, 0) + 1), user)
+    party.refresh_from_db()
+    return party
+
+
+def _tables(rnd: Round) -> list[int]:
+    return sorted(rnd.tables.values_list("table", flat=True))
+
+
+def _table_play(party: Party, rnd: Round, table: int, deals: range, user) -> None:
+    """Let four bots play ``deals`` at ``table`` and enter each record."""
+    rs = services.party_ruleset(party)
+    for deal in deals:
+        seed = 10_000 * rnd.number + 100 * table + deal
+        state = new_deal(rs, dealer=(deal - 1) % 4, seed=seed)
+        play_deal(state, [HeuristicBot(seed=seed * 4 + seat) for seat in range(4)])
+        record = state.record()
+        services.result_record(
+            round=rnd,
+            table=table,
+            deal=deal,
+            bidder=record["bidder"],
+            bid=record["bid"],
+            trump=record["trump"],
+            bidding_team_points=record["bidding_team_points"],
+            cards=record["cards"],
+            tally=record["tally"],
+            user=user,
+        )
+
+
+def _cuts_record(party: Party, rnd: Round, user) -> None:
+    """A table still tied after the tie-breaks gets a cut of the cards."""
+    for line in selectors.round_board(party, rnd.number).tables:
+        if needs_cut([d.score for d in line.deals]):
+            team = (rnd.number + line.number) % 2
+            services.table_record_cut(round=rnd, table=line.number, team=team, user=user)
