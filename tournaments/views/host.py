@@ -236,11 +236,12 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     """A table's deals so far and the entry form for its next deal."""
     party = party_for_host(request, slug)
     rnd = _round(party, number)
-    sheet = selectors.table_sheet(party, rnd, table)
-    if sheet is None:
-        raise Http404("No such table")
+    # A post with its deal number needs no sheet unless it is refused: a
+    # saved result redirects at once (the service refuses a missing table).
+    asked = request.POST.get("deal") or request.GET.get("deal")
+    sheet = None if asked else _table_sheet(party, rnd, table)
     try:
-        deal = int(request.POST.get("deal") or request.GET.get("deal") or sheet.next_deal or 0)
+        deal = int(asked or sheet.next_deal or 0)
     except ValueError:
         deal = 0  # not a number: the service says which deals there are
     form = ResultForm(request.POST or None, initial={"form_token": secrets.token_urlsafe(16)})
@@ -264,6 +265,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
             status = 422
+    sheet = sheet or _table_sheet(party, rnd, table)
     context = {
         "party": party,
         "round": rnd,
@@ -275,6 +277,13 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
+
+
+def _table_sheet(party: Party, rnd: Round, table: int):
+    sheet = selectors.table_sheet(party, rnd, table)
+    if sheet is None:
+        raise Http404("No such table")
+    return sheet
 
 
 def _dealer(sheet, deal: int) -> dict:
