@@ -154,7 +154,14 @@ if _database["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (two tablets saving a deal) queue for SQLite's lock:
     # a transaction takes the write lock when it begins, so two readers never
     # deadlock upgrading, and waits up to 20 s for it instead of failing.
-    _database["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # Write-ahead logging with synchronous=NORMAL: a commit appends to the log
+    # instead of syncing the whole database file, and readers (phones) never
+    # wait for a writer (a tablet).
+    _database["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     # Tests use a file, not Django's shared-cache in-memory database, whose
     # table locks fail at once instead of waiting (the race tests use threads).
     _database["TEST"] = {
@@ -206,6 +213,12 @@ else:
         }
     }
 
+# --- Online play --------------------------------------------------------------
+
+#: How long a bot "thinks" before each move at an online table (milliseconds).
+#: Only a real worker waits; eager tasks (no REDIS_URL) act at once.
+PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
+
 # --- Auth -------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -214,6 +227,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sessions are read from the cache (Redis when configured) and written
+# through to the database, so any web process finds them.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host:party_list"
 LOGOUT_REDIRECT_URL = "home"
@@ -272,4 +289,6 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # WeasyPrint logs a line per page laid out at INFO: 100 for a batch of certificates.
+    "loggers": {"weasyprint.progress": {"level": "WARNING"}},
 }

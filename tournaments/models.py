@@ -86,7 +86,7 @@ class Player(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["party", "order"]
+        ordering = ["party_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["party", "name"], name="player_name_unique_in_party"),
             models.UniqueConstraint(fields=["party", "order"], name="player_order_unique"),
@@ -118,9 +118,12 @@ class Round(models.Model):
     seating = models.CharField(max_length=10, choices=Seating.choices)
     seed = models.BigIntegerField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    #: Bumped with every change to this round's results or tables, so a
+    #: round's share of the standings is cached until the round changes.
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
-        ordering = ["party", "number"]
+        ordering = ["party_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["party", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
@@ -137,7 +140,7 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
-        ordering = ["round", "table", "seat"]
+        ordering = ["round_id", "table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table", "seat"], name="seat_unique"),
             models.UniqueConstraint(fields=["round", "player"], name="seat_player_once"),
@@ -174,7 +177,7 @@ class TableRound(models.Model):
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["round", "table"]
+        ordering = ["round_id", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="table_round_unique"),
             models.CheckConstraint(
@@ -222,7 +225,7 @@ class DealResult(models.Model):
     reason = models.CharField(max_length=240, blank=True)
 
     class Meta:
-        ordering = ["round", "table", "deal", "version"]
+        ordering = ["round_id", "table", "deal", "version"]
         constraints = [
             models.UniqueConstraint(
                 fields=["round", "table", "deal"],
@@ -284,7 +287,7 @@ class Prize(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLACE)
 
     class Meta:
-        ordering = ["party", "kind", "position"]
+        ordering = ["party_id", "kind", "position"]
         constraints = [
             models.UniqueConstraint(fields=["party", "position"], name="prize_position_unique"),
         ]

@@ -10,6 +10,7 @@ invalidates them for every process at once.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -462,7 +463,7 @@ def standings_from_history(history: PartyHistory) -> Standings:
                 place[pid] = f"Table {t}"
         for pid in latest.sitting_out:
             place[pid] = "Sitting out"
-    ranks = [row.rank for row in rows]
+    sharing = Counter(row.rank for row in rows)
     return Standings(
         version=history.version,
         rows=tuple(
@@ -473,7 +474,7 @@ def standings_from_history(history: PartyHistory) -> Standings:
                 score=row.score,
                 rounds_won=row.rounds_won,
                 sitouts=row.sitouts,
-                shared=ranks.count(row.rank) > 1,
+                shared=sharing[row.rank] > 1,
                 place=place.get(row.player, ""),
             )
             for row in rows
@@ -482,15 +483,116 @@ def standings_from_history(history: PartyHistory) -> Standings:
 
 
 def party_standings(party: Party) -> Standings:
-    """The standings, cached per party version (any process, any cache)."""
+    """The standings, cached per party version (any process, any cache).
+
+    On a miss only the rounds that changed since they were last cached are
+    read from the database: each round's share is cached under its own
+    version, so entering a result re-reads one round, not the whole night.
+    The query count is the same however many tables and rounds there are.
+    """
     # The random public token keeps a recreated database (restored, or a test
     # run) from reading another party's cached standings under a reused id.
     key = f"standings:{party.pk}:{party.public_token}:{party.version}"
     table = cache.get(key)
     if table is None:
-        table = standings_from_history(party_history(party, details=False))
+        table = _standings_compute(party)
         cache.set(key, table, 6 * 3600)
     return table
+
+
+def _standings_compute(party: Party) -> Standings:
+    players = list(Player.objects.filter(party=party).order_by("order").values_list("id", "name"))
+    rounds = list(
+        Round.objects.filter(party=party).order_by("number").values_list("id", "version", "status")
+    )
+    keys = {
+        round_id: f"round-tally:{party.public_token}:{party.sitout_credit}:{round_id}:{version}"
+        for round_id, version, _ in rounds
+    }
+    cached = cache.get_many(list(keys.values())) if keys else {}
+    missing = {
+        round_id: status == Round.Status.CLOSED
+        for round_id, _, status in rounds
+        if keys[round_id] not in cached
+    }
+    loaded = {
+        round_id: standings.round_tally(result, option=party.sitout_credit)
+        for round_id, result in _round_results_load(missing).items()
+    }
+    if loaded:
+        cache.set_many({keys[round_id]: result for round_id, result in loaded.items()}, 6 * 3600)
+    tallies = [cached.get(keys[round_id]) or loaded[round_id] for round_id, _, _ in rounds]
+    rows = standings.standings_from_tallies(tallies, registration=[pid for pid, _ in players])
+    names = dict(players)
+    place: dict[int, str] = {}
+    if tallies:
+        latest = tallies[-1]
+        place = {pid: f"Table {number}" for pid, number in latest.table_of.items()}
+        place.update(dict.fromkeys(latest.sitting_out, "Sitting out"))
+    sharing = Counter(row.rank for row in rows)
+    return Standings(
+        version=party.version,
+        rows=tuple(
+            StandingLine(
+                rank=row.rank,
+                player=row.player,
+                name=names[row.player],
+                score=row.score,
+                rounds_won=row.rounds_won,
+                sitouts=row.sitouts,
+                shared=sharing[row.rank] > 1,
+                place=place.get(row.player, ""),
+            )
+            for row in rows
+        ),
+    )
+
+
+def _round_results_load(closed: dict[int, bool]) -> dict[int, standings.RoundResult]:
+    """Rounds (id -> whether closed) as the standings maths takes them, read in
+    four queries; an open round's tables have no winner yet."""
+    if not closed:
+        return {}
+    round_ids = list(closed)
+    grids: dict[int, dict[int, list[int]]] = {round_id: {} for round_id in round_ids}
+    for round_id, table, seat, pid in Seat.objects.filter(round_id__in=round_ids).values_list(
+        "round_id", "table", "seat", "player_id"
+    ):
+        grids[round_id].setdefault(table, [0, 0, 0, 0])[seat] = pid
+    sitting: dict[int, list[int]] = {round_id: [] for round_id in round_ids}
+    for round_id, pid in (
+        SitOut.objects.filter(round_id__in=round_ids)
+        .order_by("player__order")
+        .values_list("round_id", "player_id")
+    ):
+        sitting[round_id].append(pid)
+    winners: dict[tuple[int, int], int | None] = {
+        (round_id, table): winner
+        for round_id, table, winner in TableRound.objects.filter(
+            round_id__in=round_ids
+        ).values_list("round_id", "table", "winner")
+    }
+    scores: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for round_id, table, s0, s1 in (
+        DealResult.objects.filter(round_id__in=round_ids, is_current=True)
+        .order_by("deal")
+        .values_list("round_id", "table", "score0", "score1")
+    ):
+        scores.setdefault((round_id, table), []).append((s0, s1))
+    return {
+        round_id: standings.RoundResult(
+            tables=tuple(
+                standings.TableResult(
+                    seats=tuple(grid[table]),
+                    deal_scores=tuple(scores.get((round_id, table), ())),
+                    winner=winners.get((round_id, table)) if closed[round_id] else None,
+                )
+                for table in sorted(grid)
+            ),
+            sitting_out=tuple(sitting[round_id]),
+        )
+        for round_id, grid in grids.items()
+    }
 
 
 # --------------------------------------------------------------------- prizes

@@ -71,13 +71,16 @@ def _audit(party: Party, user, action: str, summary: str, **fields: Any) -> None
     AuditEntry.objects.create(party=party, user=user, action=action, summary=summary, **fields)
 
 
-def _bump(party: Party) -> None:
-    """Mark the party changed: standings caches, ETags and printouts key on it.
+def _bump(party: Party, rnd: Round | None = None) -> None:
+    """Mark the party (and ``rnd``, whose results or tables changed) changed:
+    standings caches, ETags and printouts key on these versions.
 
     Once the change commits, the players' page's cached state (its version and
     switches) is replaced, so phones see it at their next poll."""
     from .public_selectors import PublicState, public_state_store
 
+    if rnd is not None:
+        Round.objects.filter(pk=rnd.pk).update(version=F("version") + 1)
     Party.objects.filter(pk=party.pk).update(version=F("version") + 1)
     party.refresh_from_db(fields=["version", "public_token", "public_open", "public_standings"])
     state = PublicState.of(party)
@@ -435,6 +438,7 @@ def result_record(
         result = _result_save(
             rnd, table, deal, record, rs, user=user, form_token=form_token, source=source
         )
+        result.round = rnd  # its party carries the version bumped below
         _audit(
             party,
             user,
@@ -442,7 +446,7 @@ def result_record(
             f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
             after=_result_json(result),
         )
-        _bump(party)
+        _bump(party, rnd)
     return result
 
 
@@ -515,7 +519,7 @@ def results_entry(*, round: Round, user, source: str = DealResult.Source.HOST):
             return result
 
         yield enter
-        _bump(party)
+        _bump(party, rnd)
 
 
 def _table_players(rnd: Round, table: int) -> list[str | None] | None:
@@ -550,8 +554,24 @@ def _record(rnd, table, deal, bidder, bid, points, trump, cards, tally, players)
 
 
 def _result_save(
-    rnd: Round, table: int, deal: int, record: dict, rs: Ruleset, *, user, form_token, source
+    rnd: Round,
+    table: int,
+    deal: int,
+    record: dict,
+    rs: Ruleset,
+    *,
+    user,
+    form_token,
+    source,
+    version: int = 1,
+    reason: str = "",
 ) -> DealResult:
+    """Store a validated record as ``version`` of the deal's result.
+
+    Should be called holding the round's row lock, after checking that the
+    deal has no current result (version 1: no result at all, since results
+    are never deleted) or after marking the amended one not current.
+    """
     points = record.get("bidding_team_points")
     if points is None:
         values = dict(rs.points)
@@ -560,32 +580,27 @@ def _result_save(
     mine, theirs = rs.deal_score(record["bid"], points)
     team = record["bidder"] % 2
     score0, score1 = (mine, theirs) if team == 0 else (theirs, mine)
-    version = (
-        DealResult.objects.filter(round=rnd, table=table, deal=deal)
-        .order_by("-version")
-        .values_list("version", flat=True)
-        .first()
-        or 0
-    ) + 1
     try:
-        with transaction.atomic():
-            return DealResult.objects.create(
-                round=rnd,
-                table=table,
-                deal=deal,
-                version=version,
-                bidder=record["bidder"],
-                bid=record["bid"],
-                trump=record.get("trump") or "",
-                bidding_team_points=points,
-                cards=record.get("cards"),
-                tally=record.get("tally"),
-                score0=score0,
-                score1=score1,
-                source=source,
-                entered_by=user if getattr(user, "is_authenticated", False) else None,
-                form_token=form_token or None,
-            )
+        # No savepoint: an IntegrityError aborts the caller's transaction,
+        # which the PartyError raised here rolls back as a whole.
+        return DealResult.objects.create(
+            round=rnd,
+            table=table,
+            deal=deal,
+            version=version,
+            bidder=record["bidder"],
+            bid=record["bid"],
+            trump=record.get("trump") or "",
+            bidding_team_points=points,
+            cards=record.get("cards"),
+            tally=record.get("tally"),
+            score0=score0,
+            score1=score1,
+            source=source,
+            entered_by=user if getattr(user, "is_authenticated", False) else None,
+            form_token=form_token or None,
+            reason=reason,
+        )
     except IntegrityError:
         # Only reachable if the row lock was bypassed (e.g. SQLite's writer
         # race): the constraint still guarantees one current result.
@@ -667,10 +682,18 @@ def result_amend(
             raise PartyError({e.field: str(e) for e in errors})
         DealResult.objects.filter(pk=old.pk).update(is_current=False)
         new = _result_save(
-            rnd, old.table, old.deal, record, rs, user=user, form_token=None, source=old.source
+            rnd,
+            old.table,
+            old.deal,
+            record,
+            rs,
+            user=user,
+            form_token=None,
+            source=old.source,
+            version=old.version + 1,
+            reason=reason,
         )
-        DealResult.objects.filter(pk=new.pk).update(reason=reason)
-        new.reason = reason
+        new.round = rnd
         differing: list[int] = []
         if rnd.status == Round.Status.CLOSED:
             differing = _rejudge_table(rnd, old.table)
@@ -683,7 +706,7 @@ def result_amend(
             after=_result_json(new),
             reason=reason,
         )
-        _bump(party)
+        _bump(party, rnd)
     return new, differing
 
 
@@ -765,7 +788,7 @@ def table_call_time(*, round: Round, table: int, user) -> None:
         _audit(
             rnd.party, user, "table_call_time", f"Time called on table {table}, round {rnd.number}"
         )
-        _bump(rnd.party)
+        _bump(rnd.party, rnd)
 
 
 def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
@@ -794,7 +817,7 @@ def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
             "table_record_cut",
             f"Round {rnd.number}, table {table}: cut won by team {team}",
         )
-        _bump(rnd.party)
+        _bump(rnd.party, rnd)
     return differing
 
 
@@ -842,7 +865,7 @@ def round_close(*, round: Round, user, seat_next: bool = True) -> Round | None:
         rnd.save(update_fields=["status", "closed_at"])
         _audit(party, user, "round_close", f"Closed round {rnd.number}")
         nxt = _round_seat_next(party, rnd, user) if seat_next else None
-        _bump(party)
+        _bump(party, rnd)
     return nxt
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "BidRecord",
     "PrizePick",
     "RoundResult",
+    "RoundTally",
     "SitoutCredit",
     "SpecialPrize",
     "StandingRow",
@@ -32,7 +33,9 @@ __all__ = [
     "most_32s_made",
     "needs_cut",
     "round_scores",
+    "round_tally",
     "sitout_credit",
+    "standings_from_tallies",
     "table_round_winner",
 ]
 
@@ -177,6 +180,51 @@ def sitout_credit(round_scores: Iterable[int], *, option: SitoutCredit = "averag
     return math.floor(Fraction(sum(scores), len(scores)) + Fraction(1, 2))
 
 
+@dataclass(frozen=True)
+class RoundTally:
+    """What one round adds to each player's line of the standings.
+
+    ``scores``: the round score of each player who played it, plus the
+    sit-out credit of each player who sat it out; ``won``: players whose team
+    won its table; ``sitting_out``: the round's sit-outs.  Summing tallies
+    gives the standings, so a party's standings can be kept per round and
+    only a changed round recomputed.
+    """
+
+    scores: dict[PlayerId, int]
+    won: frozenset[PlayerId]
+    sitting_out: tuple[PlayerId, ...]
+    #: The table number (from 1) each player who played sat at.
+    table_of: dict[PlayerId, int]
+
+
+def round_tally(result: RoundResult, *, option: SitoutCredit = "average") -> RoundTally:
+    """One round's share of the standings (see :func:`compute_standings`)."""
+    played = round_scores(result)
+    won = frozenset(
+        player
+        for table in result.tables
+        if table.winner is not None
+        for seat, player in enumerate(table.seats)
+        if seat % 2 == table.winner
+    )
+    scores = dict(played)
+    if result.sitting_out:
+        credit = sitout_credit(played.values(), option=option)
+        for player in result.sitting_out:
+            if player in played:
+                raise ValueError(f"player {player!r} both played and sat out one round")
+            scores[player] = credit
+    table_of = {
+        player: number
+        for number, table in enumerate(result.tables, start=1)
+        for player in table.seats
+    }
+    return RoundTally(
+        scores=scores, won=won, sitting_out=tuple(result.sitting_out), table_of=table_of
+    )
+
+
 def compute_standings(
     rounds: Iterable[RoundResult],
     *,
@@ -195,30 +243,28 @@ def compute_standings(
     won, both highest first; players equal on both share a rank (1, 2, 2, 4)
     and are listed in registration order.
     """
+    return standings_from_tallies(
+        [round_tally(result, option=option) for result in rounds], registration=registration
+    )
+
+
+def standings_from_tallies(
+    tallies: Iterable[RoundTally], *, registration: Sequence[PlayerId]
+) -> list[StandingRow]:
+    """The standings from each round's :class:`RoundTally` (as :func:`compute_standings`)."""
     index = {player: position for position, player in enumerate(registration)}
     score = dict.fromkeys(registration, 0)
     won = dict.fromkeys(registration, 0)
     sat_out = dict.fromkeys(registration, 0)
-
-    def known(player: PlayerId) -> PlayerId:
-        if player not in index:
-            raise ValueError(f"player {player!r} is not in the registration order")
-        return player
-
-    for result in rounds:
-        played = round_scores(result)
-        for table in result.tables:
-            for seat, player in enumerate(table.seats):
-                score[known(player)] += played[player]
-                if table.winner is not None and seat % 2 == table.winner:
-                    won[player] += 1
-        if result.sitting_out:
-            credit = sitout_credit(played.values(), option=option)
-            for player in result.sitting_out:
-                if player in played:
-                    raise ValueError(f"player {player!r} both played and sat out one round")
-                score[known(player)] += credit
-                sat_out[player] += 1
+    for tally in tallies:
+        for player, points in tally.scores.items():
+            if player not in index:
+                raise ValueError(f"player {player!r} is not in the registration order")
+            score[player] += points
+        for player in tally.won:
+            won[player] += 1
+        for player in tally.sitting_out:
+            sat_out[player] += 1
 
     order = sorted(registration, key=lambda p: (-score[p], -won[p], index[p]))
     rows: list[StandingRow] = []

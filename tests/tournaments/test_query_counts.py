@@ -27,8 +27,11 @@ pytestmark = pytest.mark.django_db
 # query in these paths should be a decision, not an accident.
 #: Session, user, party, round; then the service in its transaction: round
 #: lock, form token, seats, current result, version, the insert in its
-#: savepoint, audit, party version.  A saved result reads no table sheet.
-MAX_POST_QUERIES = 17
+#: savepoint, audit, round and party versions.  A saved result reads no table
+#: sheet.  Then the standings are recomputed for the phones: the party's
+#: version, its players and rounds, and the one changed round (seats,
+#: sit-outs, tables, results): the others come from the cache.
+MAX_POST_QUERIES = 25
 #: Session, user, party; the party's history for the board, and again for
 #: the standings when they are not cached.
 MAX_DASHBOARD_QUERIES = 15

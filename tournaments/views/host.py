@@ -31,8 +31,11 @@ def hosted_parties(user):
 
 def party_for_host(request: HttpRequest, slug: str) -> Party:
     """The party, if the signed-in user hosts it (or is staff); 404 otherwise."""
-    party = hosted_parties(request.user).filter(slug=slug).first()
-    if party is None:
+    user = request.user
+    party = Party.objects.filter(slug=slug).first()
+    if party is None or not (
+        party.owner_id == user.pk or user.is_staff or party.cohosts.filter(pk=user.pk).exists()
+    ):
         raise Http404("No such party")
     return party
 
@@ -249,7 +252,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.result_record(
+                result = services.result_record(
                     round=rnd,
                     table=table,
                     deal=deal,
@@ -261,6 +264,9 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                 _apply_errors(form, error)
                 status = 422
             else:
+                # Recompute the standings now, so phones polling next get them
+                # cached (the result's party carries the new version).
+                selectors.party_standings(result.round.party)
                 messages.success(request, f"Table {table}, deal {deal} saved.")
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
@@ -310,7 +316,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
     if request.method == "POST":
         if form.is_valid():
             try:
-                _new, differing = services.result_amend(
+                new, differing = services.result_amend(
                     result=result,
                     reason=form.cleaned_data["reason"],
                     user=request.user,
@@ -320,6 +326,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                 _apply_errors(form, error)
                 status = 422
             else:
+                selectors.party_standings(new.round.party)
                 if differing:
                     rounds = ", ".join(str(n) for n in differing)
                     messages.warning(
