@@ -6,6 +6,9 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("ping", views.ping, name="ping"),
+    # Before the larger apps: phones poll the players' page more than anything.
+    path("p/", include("tournaments.public_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("host/", include("tournaments.urls")),

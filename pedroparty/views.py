@@ -12,6 +12,12 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+def ping(request: HttpRequest) -> HttpResponse:
+    """A trivial answer (no database, cache or template): the baseline of load tests."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
     """Dependency status for load balancers and `docker compose` health checks.

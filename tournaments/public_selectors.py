@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -139,6 +140,12 @@ def public_state_store(state: PublicState) -> None:
 # --------------------------------------------------------------------- snapshot
 
 
+def name_order(name: str) -> str:
+    """Sort key for names as people look them up: Élodie among the E's."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @dataclass(frozen=True)
 class PublicRow:
     """A line of the public standings."""
@@ -200,7 +207,7 @@ class PublicSnapshot:
 
     @property
     def by_name(self) -> list[PublicRow]:
-        return sorted(self.rows, key=lambda row: (row.name.casefold(), row.player))
+        return sorted(self.rows, key=lambda row: (name_order(row.name), row.player))
 
     def row_of(self, player: int) -> PublicRow | None:
         return next((row for row in self.rows if row.player == player), None)
@@ -208,7 +215,7 @@ class PublicSnapshot:
     def board(self) -> list[SeatView]:
         """Everyone in the latest round (seated or sitting out), by name."""
         here = [s for s in self.seats.values() if s.table or s.status == "sitting_out"]
-        return sorted(here, key=lambda s: (s.name.casefold(), s.player))
+        return sorted(here, key=lambda s: (name_order(s.name), s.player))
 
 
 def _snapshot_key(state: PublicState) -> str:

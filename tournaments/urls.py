@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import host
+from .views import documents, host, share
 
 app_name = "host"
 
@@ -21,6 +21,8 @@ urlpatterns = [
     path(party + "file/", host.party_file, name="party_file"),
     path(party + "finish/", host.party_finish, name="finish"),
     path(party + "prizes/", host.prizes, name="prizes"),
+    path(party + "share/", share.share, name="share"),
+    path(party + "share/set/", share.share_set, name="share_set"),
     path(rnd, host.round_view, name="round"),
     path(rnd + "close/", host.round_close, name="round_close"),
     path(rnd + "moves/", host.round_moves, name="moves"),
@@ -30,4 +32,15 @@ urlpatterns = [
     path(table + "time/", host.table_call_time, name="table_time"),
     path(table + "cut/", host.table_cut, name="table_cut"),
     path(table + "deal/<int:deal>/amend/", host.deal_amend, name="deal_amend"),
+    path(party + "documents/", documents.documents, name="documents"),
+    path(
+        party + "documents/<int:document_id>/download/",
+        documents.document_download,
+        name="document_download",
+    ),
+    path(
+        party + "documents/certificate/preview/",
+        documents.certificate_preview,
+        name="certificate_preview",
+    ),
 ]

@@ -1,0 +1,131 @@
+"""The host's printables: ask for a PDF, watch it being made, download it.
+
+The PDFs are made in the background (``tournaments.tasks``); the page polls
+its list with htmx every second while one is queued or rendering, and works
+as plain forms and links without JavaScript.  Only the party's hosts reach
+these pages; anyone else gets 404, as for the other host pages.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.http import content_disposition_header, urlencode
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import printing
+from ..models import Document
+from ..services import PartyError
+from .host import _render, party_for_host
+
+#: Request fields passed to ``printing.document_options`` as they are.
+_OPTION_FIELDS = ("paper", "design", "round")
+
+
+def public_page_url(request: HttpRequest, party) -> str:
+    """The absolute address of the party's public page, for the table cards' QR code."""
+    return request.build_absolute_uri(f"/p/{party.public_token}/")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def documents(request: HttpRequest, slug: str) -> HttpResponse:
+    """The printables page: a form per kind, and the documents made so far."""
+    party = party_for_host(request, slug)
+    errors: dict[str, str] = {}
+    failed_kind = ""
+    if request.method == "POST":
+        again = request.POST.get("again")
+        if again:
+            earlier = get_object_or_404(Document.objects.defer("content"), party=party, pk=again)
+            kind, options = earlier.kind, dict(earlier.options)
+        else:
+            kind = request.POST.get("kind", "")
+            options = {name: request.POST[name] for name in _OPTION_FIELDS if name in request.POST}
+            if request.POST.get("awards_listed"):
+                options["awards"] = request.POST.getlist("awards")
+        if kind == Document.Kind.TABLE_CARDS:
+            options["public_url"] = public_page_url(request, party)
+        try:
+            document = printing.document_request(
+                party=party, kind=kind, options=options, user=request.user
+            )
+        except PartyError as error:
+            errors, failed_kind = error.errors, kind
+        else:
+            document.refresh_from_db(fields=["status"])  # made already, if tasks run eagerly
+            if document.status == Document.Status.READY:
+                messages.success(request, f"{document.get_kind_display()}: ready to download.")
+            else:
+                messages.success(request, f"{document.get_kind_display()}: being made.")
+            return redirect("host:documents", slug=party.slug)
+    lines = printing.document_list(party)
+    context = {
+        "party": party,
+        "lines": lines,
+        "pending": any(line.pending for line in lines),
+        "awards": printing.award_lines(party),
+        "rounds": list(party.rounds.order_by("number").values_list("number", flat=True)),
+        "papers": printing.PAPERS.values(),
+        "designs": printing.DESIGNS.items(),
+        "errors": errors,
+        "failed_kind": failed_kind,
+        "kinds": Document.Kind,
+    }
+    return _render(
+        request, "host/documents.html", context, partial="documents", status=422 if errors else 200
+    )
+
+
+@login_required
+@require_GET
+def document_download(request: HttpRequest, slug: str, document_id: int) -> HttpResponse:
+    """The stored PDF, as an attachment; 404 until it is ready."""
+    party = party_for_host(request, slug)
+    document = get_object_or_404(
+        Document, party=party, pk=document_id, status=Document.Status.READY
+    )
+    response = HttpResponse(bytes(document.content), content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(True, document.filename)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_GET
+@xframe_options_sameorigin
+def certificate_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """One certificate as HTML, from the template the PDF is made from.
+
+    ``award`` picks the winner (default: the first); ``design`` and ``paper``
+    as for the PDF.  Before any prize is awarded it shows a sample.
+    """
+    party = party_for_host(request, slug)
+    design = request.GET.get("design", printing.DEFAULT_DESIGN)
+    paper = request.GET.get("paper", printing.DEFAULT_PAPER)
+    if design not in printing.DESIGNS or paper not in printing.PAPERS:
+        raise Http404("No such design or paper")
+    award = request.GET.get("award", "")
+    try:
+        award_id = int(award) if award else None
+    except ValueError:
+        raise Http404("No such award") from None
+    here = reverse("host:certificate_preview", kwargs={"slug": party.slug})
+
+    def link(**changes: str) -> str:
+        query = {"design": design, "paper": paper, **({"award": award} if award else {})}
+        return f"{here}?{urlencode({**query, **changes})}"
+
+    switches = [
+        (label, link(design=code), code == design) for code, label in printing.DESIGNS.items()
+    ] + [(p.label, link(paper=p.code), p.code == paper) for p in printing.PAPERS.values()]
+    html = printing.certificate_preview(
+        party, award_id=award_id, design=design, paper=paper, switches=switches
+    )
+    if html is None:
+        raise Http404("No such award")
+    return HttpResponse(html)

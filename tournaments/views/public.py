@@ -1,0 +1,243 @@
+"""The players' page: standings and seats on phones, the movement board, the QR code.
+
+No sign-in: the link's unguessable token is the key.  Every URL is 404 for
+a party that does not exist and while the host hides the page.
+
+Every response carries an ETag made of the party's version, its switches,
+what is asked for and the revision of these templates, with
+``Cache-Control: no-cache`` and ``Vary: HX-Request``.  A phone's poll whose
+If-None-Match still matches is answered 304 from the cached public state
+alone, without a database query (``public_selectors``).  When the version
+moved on, the page is rendered from that version's cached snapshot; the
+standings fragment every phone polls is itself cached per version.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import segno
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_safe
+
+from ..public_selectors import (
+    SNAPSHOT_TTL,
+    LocalMemo,
+    PublicSnapshot,
+    PublicState,
+    SeatView,
+    public_snapshot,
+    public_state,
+)
+
+#: Seconds between two polls of an open page (and so the longest a phone waits).
+REFRESH_SECONDS = 3
+#: What makes a polled part ask again: the clock, the phone waking up, the
+#: network coming back, or the page's own script.
+POLL_TRIGGER = (
+    f"every {REFRESH_SECONDS}s, refresh, "
+    "visibilitychange[document.visibilityState==='visible'] from:document, "
+    "online from:window"
+)
+#: Names on one page of the movement board (three columns of twelve).
+BOARD_PAGE_SIZE = 36
+
+
+def _digest() -> str:
+    base = Path(settings.BASE_DIR)
+    files = sorted((base / "templates" / "public").glob("*.html"))
+    files += [
+        base / "static" / name for name in ("css/public.css", "js/public.js", "js/htmx.min.js")
+    ]
+    digest = hashlib.sha256()
+    for path in files:
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+@functools.cache
+def _cached_revision() -> str:
+    return _digest()
+
+
+def revision() -> str:
+    """A digest of the public templates and assets: a deploy that changes what
+    the page looks like changes every ETag, so no phone keeps the old markup."""
+    return _digest() if settings.DEBUG else _cached_revision()
+
+
+def etag(state: PublicState, kind: str) -> str:
+    flags = f"{'o' if state.open else 'h'}{'s' if state.standings else 'n'}"
+    return f'"{state.version}{flags}-{kind}-{revision()}"'
+
+
+def _state(token: str) -> PublicState:
+    state = public_state(token)
+    if state is None or not state.open:
+        raise Http404("No such page")
+    return state
+
+
+def _wants_fragment(request: HttpRequest) -> bool:
+    """An htmx request (not a history restore): read from ``request.META``, as
+    ``request.htmx`` would build the whole ``request.headers`` first, a
+    measurable part of a poll's cost."""
+    meta = request.META
+    return meta.get("HTTP_HX_REQUEST") == "true" and (
+        meta.get("HTTP_HX_HISTORY_RESTORE_REQUEST") != "true"
+    )
+
+
+def _conditional(
+    request: HttpRequest, state: PublicState, kind: str, render: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """304 when the client holds this version already, else ``render()``; the
+    caching headers either way."""
+    tag = etag(state, kind)
+    response = get_conditional_response(request, etag=tag)
+    if response is None:
+        response = render()
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Robots-Tag"] = "noindex"
+    response.headers["Vary"] = "HX-Request"  # a fresh response: nothing varies yet
+    return response
+
+
+_INDENT = re.compile(r"\n\s+")
+
+
+def _render(template: str, context: dict) -> str:
+    """The template, without the indentation of its lines (a third of the
+    bytes a phone would fetch on the hall's wifi); line breaks are kept, so
+    the spaces between words and tags are what they were."""
+    return _INDENT.sub("\n", render_to_string(template, context))
+
+
+def _context(state: PublicState, snapshot: PublicSnapshot, me: SeatView | None = None) -> dict:
+    return {
+        "state": state,
+        "snap": snapshot,
+        "token": state.token,
+        "me": me,
+        "my_row": snapshot.row_of(me.player) if me else None,
+        "trigger": POLL_TRIGGER,
+        "refresh": REFRESH_SECONDS,
+    }
+
+
+#: This process's latest standings fragments (a version's never changes).
+_fragments = LocalMemo(size=64)
+
+
+def standings_html(state: PublicState) -> str:
+    """The standings fragment every phone polls, rendered once per version
+    (cached, with this process's memo in front)."""
+    key = f"public-html:{state.token}:{state.version}:{int(state.standings)}:{revision()}"
+    html = _fragments.get(key)
+    if html is None:
+        html = cache.get(key)
+        if html is None:
+            context = _context(state, public_snapshot(state))
+            html = _render("public/party.html#standings", context)
+            cache.set(key, html, SNAPSHOT_TTL)
+        _fragments.set(key, html)
+    return SafeString(html)
+
+
+def _page(state: PublicState, me: SeatView | None) -> HttpResponse:
+    snapshot = public_snapshot(state)
+    context = _context(state, snapshot, me)
+    context["standings_etag"] = etag(state, "standings")
+    if me is not None:
+        context["seat_etag"] = etag(state, f"seat-{me.player}-hx")
+    return HttpResponse(_render("public/party.html", context))
+
+
+@require_safe
+def party_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The players' page; to htmx, its standings fragment."""
+    state = _state(token)
+    if _wants_fragment(request):
+        return _conditional(
+            request, state, "standings", lambda: HttpResponse(standings_html(state))
+        )
+    return _conditional(request, state, "page", lambda: _page(state, None))
+
+
+@require_safe
+def player_seat(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
+    """One player's seat: the whole page with their row marked; to htmx, the seat card."""
+    state = _state(token)
+    fragment = _wants_fragment(request)
+
+    def render() -> HttpResponse:
+        snapshot = public_snapshot(state)
+        me = snapshot.seats.get(player_id)
+        if me is None:
+            raise Http404("No such player")
+        if not fragment:
+            return _page(state, me)
+        return HttpResponse(_render("public/party.html#seat", _context(state, snapshot, me)))
+
+    kind = f"seat-{player_id}-hx" if fragment else f"seat-{player_id}"
+    return _conditional(request, state, kind, render)
+
+
+@require_safe
+def board(request: HttpRequest, token: str) -> HttpResponse:
+    """Everyone's table in large type, for a projector or TV; pages cycle by themselves."""
+    state = _state(token)
+    fragment = _wants_fragment(request)
+
+    def render() -> HttpResponse:
+        snapshot = public_snapshot(state)
+        seats = snapshot.board()
+        context = _context(state, snapshot)
+        context["pages"] = [
+            seats[i : i + BOARD_PAGE_SIZE] for i in range(0, len(seats), BOARD_PAGE_SIZE)
+        ]
+        context["board_etag"] = etag(state, "board-hx")
+        name = "public/board.html#board" if fragment else "public/board.html"
+        return HttpResponse(_render(name, context))
+
+    return _conditional(request, state, "board-hx" if fragment else "board", render)
+
+
+def public_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("public:party", args=[token]))
+
+
+def qr_svg(url: str) -> SafeString:
+    """The link as a QR code: a scalable SVG (no size of its own), black on white."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out, kind="svg", border=4, xmldecl=False, omitsize=True, svgclass="qr", title=url
+    )
+    # segno escapes the title; the rest is its own markup.
+    return mark_safe(out.getvalue().decode())
+
+
+@require_safe
+def qr_code(request: HttpRequest, token: str) -> HttpResponse:
+    """The players' page link as a QR code (SVG)."""
+    state = _state(token)
+    url = public_url(request, token)
+    return _conditional(
+        request,
+        state,
+        "qr",
+        lambda: HttpResponse(qr_svg(url), content_type="image/svg+xml; charset=utf-8"),
+    )
