@@ -449,23 +449,28 @@ def round_results(history: PartyHistory) -> list[standings.RoundResult]:
 
 
 def standings_from_history(history: PartyHistory) -> Standings:
-    rows = standings.compute_standings(
-        round_results(history),
-        registration=history.registration,
-        option=history.sitout_credit,
-    )
-    names = history.names()
+    tallies = [
+        standings.round_tally(result, option=history.sitout_credit)
+        for result in round_results(history)
+    ]
+    players = [(p.id, p.name) for p in history.players]
+    return _standings_table(history.version, tallies, players)
+
+
+def _standings_table(
+    version: int, tallies: list[standings.RoundTally], players: list[tuple[int, str]]
+) -> Standings:
+    """The standings lines from each round's tally, players in registration order."""
+    rows = standings.standings_from_tallies(tallies, registration=[pid for pid, _ in players])
+    names = dict(players)
     place: dict[int, str] = {}
-    if history.rounds:
-        latest = history.rounds[-1]
-        for t, table in enumerate(latest.tables, start=1):
-            for pid in table:
-                place[pid] = f"Table {t}"
-        for pid in latest.sitting_out:
-            place[pid] = "Sitting out"
+    if tallies:
+        latest = tallies[-1]
+        place = {pid: f"Table {number}" for pid, number in latest.table_of.items()}
+        place.update(dict.fromkeys(latest.sitting_out, "Sitting out"))
     sharing = Counter(row.rank for row in rows)
     return Standings(
-        version=history.version,
+        version=version,
         rows=tuple(
             StandingLine(
                 rank=row.rank,
@@ -522,30 +527,7 @@ def _standings_compute(party: Party) -> Standings:
     if loaded:
         cache.set_many({keys[round_id]: result for round_id, result in loaded.items()}, 6 * 3600)
     tallies = [cached.get(keys[round_id]) or loaded[round_id] for round_id, _, _ in rounds]
-    rows = standings.standings_from_tallies(tallies, registration=[pid for pid, _ in players])
-    names = dict(players)
-    place: dict[int, str] = {}
-    if tallies:
-        latest = tallies[-1]
-        place = {pid: f"Table {number}" for pid, number in latest.table_of.items()}
-        place.update(dict.fromkeys(latest.sitting_out, "Sitting out"))
-    sharing = Counter(row.rank for row in rows)
-    return Standings(
-        version=party.version,
-        rows=tuple(
-            StandingLine(
-                rank=row.rank,
-                player=row.player,
-                name=names[row.player],
-                score=row.score,
-                rounds_won=row.rounds_won,
-                sitouts=row.sitouts,
-                shared=sharing[row.rank] > 1,
-                place=place.get(row.player, ""),
-            )
-            for row in rows
-        ),
-    )
+    return _standings_table(party.version, tallies, players)
 
 
 def _round_results_load(closed: dict[int, bool]) -> dict[int, standings.RoundResult]:
