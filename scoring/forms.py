@@ -1,0 +1,100 @@
+"""Forms of the online-play pages: creating a casual table or a party table."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournaments.models import RULESET_CHOICES
+
+from .models import OnlineSeat
+from .services import IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
+
+_IDLE_LABELS = [(seconds, duration_text(seconds)) for seconds in IDLE_CHOICES]
+_SEATS = range(1, 5)
+
+
+class SeatKindsMixin:
+    """Four ``kind`` fields: the first ``people`` seats persons, the rest heuristic bots."""
+
+    def add_kinds(self, people: int) -> None:
+        for number in _SEATS:
+            self.fields[f"kind{number}"] = forms.ChoiceField(
+                label=f"Seat {number}",
+                choices=OnlineSeat.Kind.choices,
+                initial=OnlineSeat.Kind.HUMAN if number <= people else OnlineSeat.Kind.HEURISTIC,
+            )
+
+    def kinds(self) -> list[str]:
+        return [self.cleaned_data[f"kind{number}"] for number in _SEATS]
+
+
+class TableForm(SeatKindsMixin, forms.Form):
+    ruleset = forms.ChoiceField(
+        choices=RULESET_CHOICES, initial="monterey-draw", widget=forms.RadioSelect
+    )
+    length = forms.ChoiceField(
+        choices=[("target", "Play to a score"), ("deals", "Play a number of deals")],
+        initial="target",
+        widget=forms.RadioSelect,
+    )
+    target = forms.IntegerField(min_value=1, max_value=MAX_TARGET, initial=91, required=False)
+    deals = forms.IntegerField(min_value=1, max_value=MAX_DEALS, initial=4, required=False)
+    idle_seconds = forms.TypedChoiceField(
+        label="A seat may go to a bot after",
+        coerce=int,
+        choices=_IDLE_LABELS,
+        initial=120,
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for number in _SEATS:
+            self.fields[f"name{number}"] = forms.CharField(
+                label=f"Seat {number} name", max_length=40, required=False
+            )
+        self.add_kinds(people=1)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        length = data.get("length")
+        if length == "target" and data.get("target") is None:
+            self.add_error("target", ValidationError("Give the score to play to."))
+        if length == "deals" and data.get("deals") is None:
+            self.add_error("deals", ValidationError("Give the number of deals."))
+        return data
+
+    def seat_rows(self) -> list[tuple]:
+        return [(number, self[f"name{number}"], self[f"kind{number}"]) for number in _SEATS]
+
+    def seat_specs(self) -> list[SeatSpec]:
+        data = self.cleaned_data
+        return [SeatSpec(data[f"name{n}"], data[f"kind{n}"]) for n in _SEATS]
+
+    def game_length(self) -> dict[str, int | None]:
+        data = self.cleaned_data
+        if data["length"] == "target":
+            return {"target": data["target"], "deals": None}
+        return {"target": None, "deals": data["deals"]}
+
+
+class PartyTableForm(SeatKindsMixin, forms.Form):
+    table = forms.ChoiceField(label="Table", choices=())
+    idle_seconds = forms.TypedChoiceField(
+        label="A seat may go to a bot after",
+        coerce=int,
+        choices=_IDLE_LABELS,
+        initial=120,
+    )
+
+    def __init__(self, *args, choices=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices = {choice.value: choice for choice in choices}
+        self.fields["table"].choices = [(c.value, c.label) for c in choices]
+        self.add_kinds(people=4)
+
+    def chosen(self):
+        return self.choices[self.cleaned_data["table"]]
+
+    def kind_fields(self) -> list:
+        return [self[f"kind{number}"] for number in _SEATS]

@@ -1,0 +1,621 @@
+"""Online tables: every write happens here (RULES.md section 7).
+
+The server is the only authority.  An action arrives as a string for one
+seat, named by the seat's private token.  The service locks the table's row
+(``SELECT ... FOR UPDATE``; on SQLite every transaction takes the write lock
+at BEGIN), checks that the sender saw the table's current version and that it
+is that seat's turn, applies the action with the engine, appends one
+:class:`~scoring.models.DealEvent` and bumps the table's version, in one
+transaction.  Whatever the rules refuse raises :class:`PlayError` and changes
+nothing.
+
+Bots never act inside a person's request: once the transaction commits, the
+Celery task ``scoring.tasks.bots_play`` is enqueued, which calls
+:func:`bot_step` for each consecutive bot turn.  Every finished deal becomes
+a hand-result record checked by ``validate_result`` with its action log; at a
+party table it is then stored in the party by ``tournaments.services.result_record``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.rules import (
+    RULESETS,
+    DealState,
+    IllegalAction,
+    Ruleset,
+    game_winner,
+    new_deal,
+    replay,
+    validate_result,
+)
+from scoring.rules.bots import BOTS
+from tournaments.models import DealResult, Round, TableRound
+from tournaments.services import PartyError, party_ruleset, result_record
+
+from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
+
+#: How long a person may think before the creator may hand the seat to a bot.
+IDLE_CHOICES = (30, 60, 120, 300, 600)
+SEAT_KINDS = (OnlineSeat.Kind.HUMAN, *BOTS)
+MAX_TARGET = 500
+MAX_DEALS = 100
+#: The validator numbers deals 1..deals-per-round (at most 12) and checks the
+#: dealer of deal d is seat (d - 1) mod 4; a casual game's deal n is checked
+#: as deal ((n - 1) mod 12) + 1 of a 12-deal round, which has the same dealer.
+_CASUAL_CYCLE = 12
+STALE = (
+    "The table moved on before your move arrived, so nothing was changed. "
+    "Here is the table as it is now."
+)
+
+
+class PlayError(Exception):
+    """A move or a request the rules or the table refuse; nothing changed.
+
+    ``errors`` maps form fields to sentences (``"__all__"`` for the rest);
+    ``message`` is all of them in one sentence for a player's screen."""
+
+    def __init__(self, errors: dict[str, str] | str) -> None:
+        if isinstance(errors, str):
+            errors = {"__all__": errors}
+        self.errors = errors
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return " ".join(self.errors.values())
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in one seat of a new table: a name and ``human`` or a bot kind."""
+
+    name: str
+    kind: str
+
+
+# --------------------------------------------------------------------- reading helpers
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset_from(items: tuple) -> Ruleset:
+    return Ruleset.from_json(dict(items))
+
+
+def table_ruleset(table: OnlineTable) -> Ruleset:
+    """The table's ruleset with its house options (one shared value per options)."""
+    return _ruleset_from(tuple(sorted(table.ruleset.items())))
+
+
+def table_seats(table_filter: dict) -> list[OnlineSeat]:
+    """The four seats of one table, seat 1 first, each with its table and the
+    table's current deal, in one query.  ``table_filter`` selects the table
+    (e.g. ``{"table": table_id}`` or ``{"table__seats__token": token}``)."""
+    seats = OnlineSeat.objects.filter(**table_filter).select_related("table__current")
+    # Sorted here: an ORDER BY costs more to build than the four rows to sort.
+    return sorted(seats.order_by(), key=lambda seat: seat.seat)
+
+
+def deal_state(rs: Ruleset, deal: OnlineDeal, upto: int | None = None) -> DealState:
+    """The deal rebuilt from its actions (the first ``upto``, or all)."""
+    actions = deal.log if upto is None else deal.log[:upto]
+    return replay(rs, actions, deck=deal.deck, dealer=deal.dealer)
+
+
+def bot_due(table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat]) -> bool:
+    """Whether a bot has something to do: its seat is to act, or the deal is
+    over at a table of bots only (who deal the next hand themselves)."""
+    if table.status != OnlineTable.Status.PLAYING:
+        return False
+    if state.phase == "done":
+        return all(seat.is_bot for seat in seats)
+    return seats[state.to_act].is_bot
+
+
+def seat_idle(table: OnlineTable, state: DealState, seat: OnlineSeat) -> bool:
+    """Whether ``seat`` is a person who has been thinking on their turn for
+    longer than the table allows."""
+    return (
+        table.status == OnlineTable.Status.PLAYING
+        and not seat.is_bot
+        and state.to_act == seat.seat
+        and timezone.now() - table.turn_since >= datetime.timedelta(seconds=table.idle_seconds)
+    )
+
+
+# --------------------------------------------------------------------- creating tables
+
+
+def table_create(
+    *,
+    seats: Sequence[SeatSpec],
+    ruleset: str = "monterey-draw",
+    target: int | None = None,
+    deals: int | None = None,
+    idle_seconds: int = 120,
+    user=None,
+) -> OnlineTable:
+    """A casual table: play to ``target`` points (RULES.md 3.10) or a fixed
+    number of ``deals``; ``seats`` are the four seats, seat 1 first."""
+    errors: dict[str, str] = {}
+    base = RULESETS.get(ruleset)
+    if base is None:
+        errors["ruleset"] = f"There is no ruleset called {ruleset!r}."
+    if (target is None) == (deals is None):
+        errors["target"] = "Play to a target score or for a number of deals: choose one."
+    elif target is not None and not (isinstance(target, int) and 1 <= target <= MAX_TARGET):
+        errors["target"] = f"The target is a score from 1 to {MAX_TARGET}."
+    elif deals is not None and not (isinstance(deals, int) and 1 <= deals <= MAX_DEALS):
+        errors["deals"] = f"Play 1 to {MAX_DEALS} deals."
+    _check_idle(idle_seconds, errors)
+    specs = _check_seats(seats, errors)
+    if errors:
+        raise PlayError(errors)
+    rs = base.with_options(target=target) if target is not None else base
+    with transaction.atomic():
+        table = OnlineTable.objects.create(
+            ruleset=rs.to_json(),
+            mode=OnlineTable.Mode.TARGET if target is not None else OnlineTable.Mode.DEALS,
+            deals_total=deals,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            turn_since=timezone.now(),
+            idle_seconds=idle_seconds,
+        )
+        OnlineSeat.objects.bulk_create(
+            OnlineSeat(table=table, seat=seat, name=spec.name, kind=spec.kind)
+            for seat, spec in enumerate(specs)
+        )
+        _started(table, rs)
+    return table
+
+
+def party_table_create(
+    *, round: Round, table: int, kinds: Sequence[str], idle_seconds: int = 120, user
+) -> OnlineTable:
+    """One table of an open party round, played online: the four players
+    seated there take its four seats (each a person or a bot, ``kinds``),
+    it plays the party's ruleset for the round's deals, and each deal's
+    result counts in the party as if the host had entered it.
+
+    The caller checks that ``user`` hosts the party."""
+    errors: dict[str, str] = {}
+    _check_idle(idle_seconds, errors)
+    if len(kinds) != 4 or any(kind not in SEAT_KINDS for kind in kinds):
+        errors["kinds"] = "Say for each of the four seats whether a person or a bot plays it."
+    if errors:
+        raise PlayError(errors)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        party = rnd.party
+        if rnd.status != Round.Status.OPEN:
+            raise PlayError({"table": f"Round {rnd.number} is closed."})
+        seated = list(rnd.seats.filter(table=table).select_related("player").order_by("seat"))
+        if len(seated) != 4:
+            raise PlayError({"table": f"Round {rnd.number} has no table {table}."})
+        if DealResult.objects.filter(round=rnd, table=table, is_current=True).exists():
+            raise PlayError(
+                {"table": f"Table {table} already has deals entered in round {rnd.number}."}
+            )
+        if OnlineTable.objects.filter(party_round=rnd, party_table=table).exists():
+            raise PlayError(
+                {"table": f"Table {table} of round {rnd.number} is already played online."}
+            )
+        rs = party_ruleset(party)
+        online = OnlineTable.objects.create(
+            ruleset=rs.to_json(),
+            mode=OnlineTable.Mode.PARTY,
+            deals_total=party.deals_per_round,
+            party_round=rnd,
+            party_table=table,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            turn_since=timezone.now(),
+            idle_seconds=idle_seconds,
+        )
+        OnlineSeat.objects.bulk_create(
+            OnlineSeat(
+                table=online, seat=s.seat, name=s.player.name[:40], kind=kind, player=s.player
+            )
+            for s, kind in zip(seated, kinds, strict=True)
+        )
+        _started(online, rs)
+    return online
+
+
+def _check_idle(idle_seconds: int, errors: dict[str, str]) -> None:
+    if idle_seconds not in IDLE_CHOICES:
+        choices = ", ".join(str(s) for s in IDLE_CHOICES)
+        errors["idle_seconds"] = f"The thinking time is one of {choices} seconds."
+
+
+def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[SeatSpec]:
+    """The four seats with blank names filled in ("Seat 1", "Bot 2", ...)."""
+    if len(seats) != 4:
+        errors["seats"] = "A table has four seats."
+        return []
+    specs = []
+    for number, spec in enumerate(seats, start=1):
+        if spec.kind not in SEAT_KINDS:
+            errors[f"kind{number}"] = "Choose a person or a bot."
+        name = " ".join((spec.name or "").split())[:40]
+        if not name:
+            name = f"Seat {number}" if spec.kind == OnlineSeat.Kind.HUMAN else f"Bot {number}"
+        specs.append(SeatSpec(name, spec.kind))
+    folded = [spec.name.casefold() for spec in specs]
+    for number, name in enumerate(folded, start=1):
+        if folded.index(name) != number - 1:
+            errors[f"name{number}"] = "Each seat needs a different name."
+    return specs
+
+
+def _started(table: OnlineTable, rs: Ruleset) -> None:
+    """Deal the first hand of a new table and let its bots start."""
+    _, state = _deal_start(table, rs)
+    _changed(table, state, list(table.seats.order_by("seat")), schedule=True)
+
+
+# --------------------------------------------------------------------- playing
+
+
+@dataclass(frozen=True)
+class Played:
+    """A table just after a move: its seats and deal as the move left them,
+    and whether bots play next (after which this is out of date)."""
+
+    table: OnlineTable
+    seats: list[OnlineSeat]
+    state: DealState
+    bots_next: bool
+
+
+def table_act(*, token: str, action: str, version: int) -> Played:
+    """Seat ``token`` takes ``action`` ("bid 7", "play AH", ... or "next" to
+    deal the next hand once a deal is over), having seen the table at
+    ``version``.  Raises ``OnlineSeat.DoesNotExist`` for an unknown token and
+    :class:`PlayError` (nothing changed) for a stale screen, a move out of
+    turn or a move the rules do not allow."""
+    with transaction.atomic():
+        table, seats = _lock_by_seat(token, version)
+        me = next(seat for seat in seats if seat.token == token)
+        if table.status != OnlineTable.Status.PLAYING:
+            raise PlayError(table.note or "The game is over.")
+        if me.is_bot:
+            raise PlayError(
+                "A bot is playing your seat now; the table's creator can give it back to you."
+            )
+        rs = table_ruleset(table)
+        deal = table.current
+        state = deal_state(rs, deal)
+        if action == "next":
+            if state.phase != "done":
+                raise PlayError("This deal is still being played.")
+            state = _deal_next(table, rs) or state
+        else:
+            if state.phase == "done":
+                raise PlayError("This deal is over: deal the next hand to play on.")
+            if state.to_act != me.seat:
+                raise PlayError(
+                    f"It is not your turn: {seats[state.to_act].name} is {_DOING[state.phase]}."
+                )
+            _apply(table, deal, state, seats, me.seat, action, by=DealEvent.By.HUMAN)
+        _changed(table, state, seats, schedule=True)
+    return Played(table, seats, state, bot_due(table, state, seats))
+
+
+_DOING = {
+    "bid": "bidding",
+    "trump": "naming trump",
+    "discard": "discarding",
+    "fill": "robbing the pack",
+    "play": "playing",
+}
+
+
+def bot_step(*, table_id: int, version: int) -> int | None:
+    """One bot move (or, at a table of bots only, dealing the next hand) if
+    the table is still at ``version`` and a bot is due.
+
+    Returns the table's new version when another bot step is due straight
+    after, else None.  Idempotent: a repeated or stale call (the table has
+    moved on, or was deleted) does nothing and returns None."""
+    with transaction.atomic():
+        locked = OnlineTable.objects.select_for_update().filter(pk=table_id, version=version)
+        if not locked.values_list("pk", flat=True):
+            return None
+        seats = table_seats({"table": table_id})
+        table = seats[0].table
+        rs = table_ruleset(table)
+        deal = table.current
+        state = deal_state(rs, deal)
+        if not bot_due(table, state, seats):
+            return None
+        if state.phase == "done":
+            state = _deal_next(table, rs) or state
+        else:
+            seat = seats[state.to_act]
+            bot = BOTS[seat.kind](seed=deal.pk * 1000 + len(state.log))
+            _apply(table, deal, state, seats, seat.seat, bot.choose(state), by=seat.kind)
+        _changed(table, state, seats, schedule=False)
+        return table.version if bot_due(table, state, seats) else None
+
+
+def table_deal_next(*, creator_token: str, version: int) -> OnlineTable:
+    """The creator deals the next hand once a deal is over."""
+    with transaction.atomic():
+        table, seats = _lock_by_creator(creator_token)
+        if table.status != OnlineTable.Status.PLAYING:
+            raise PlayError(table.note or "The game is over.")
+        if version != table.version:
+            raise PlayError(STALE)
+        rs = table_ruleset(table)
+        state = deal_state(rs, table.current)
+        if state.phase != "done":
+            raise PlayError("This deal is still being played.")
+        state = _deal_next(table, rs) or state
+        _changed(table, state, seats, schedule=True)
+    return table
+
+
+def seat_hand_to_bot(*, creator_token: str, seat: int, kind: str) -> OnlineTable:
+    """The creator hands a person's seat to a bot, once that person has been
+    thinking on their turn for longer than the table's idle time."""
+    with transaction.atomic():
+        table, seats = _lock_by_creator(creator_token)
+        if kind not in BOTS:
+            raise PlayError({"kind": "Choose the random or the heuristic bot."})
+        target = _seat_of(seats, seat)
+        if target.is_bot:
+            raise PlayError(f"A bot already plays {target.name}'s seat.")
+        if table.status != OnlineTable.Status.PLAYING:
+            raise PlayError("The game is over.")
+        state = deal_state(table_ruleset(table), table.current)
+        if not seat_idle(table, state, target):
+            raise PlayError(
+                f"{target.name} is not idle: a seat goes to a bot only after "
+                f"{duration_text(table.idle_seconds)} of thinking on its turn."
+            )
+        target.kind = kind
+        target.save(update_fields=["kind"])
+        _changed(table, state, seats, schedule=True)
+    return table
+
+
+def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
+    """The creator gives a bot's seat back to a person (its link plays again)."""
+    with transaction.atomic():
+        table, seats = _lock_by_creator(creator_token)
+        target = _seat_of(seats, seat)
+        if not target.is_bot:
+            raise PlayError(f"{target.name} is already played by a person.")
+        target.kind = OnlineSeat.Kind.HUMAN
+        target.save(update_fields=["kind"])
+        state = deal_state(table_ruleset(table), table.current)
+        _changed(table, state, seats, schedule=False)
+    return table
+
+
+def duration_text(seconds: int) -> str:
+    """``30 seconds``, ``1 minute``, ``5 minutes``."""
+    if seconds < 60:
+        return f"{seconds} seconds"
+    minutes = seconds // 60
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _seat_of(seats: Sequence[OnlineSeat], seat: int) -> OnlineSeat:
+    if not (isinstance(seat, int) and 0 <= seat <= 3):
+        raise PlayError({"seat": "A table has seats 1 to 4."})
+    return seats[seat]
+
+
+def _lock_by_seat(token: str, version: int) -> tuple[OnlineTable, list[OnlineSeat]]:
+    """The table of seat ``token``, locked, and its four seats, read after the
+    lock; :class:`PlayError` if the table is no longer at ``version``."""
+    locked = OnlineTable.objects.select_for_update(of=("self",)).filter(seats__token=token)
+    row = locked.values_list("pk", "version").first()
+    if row is None:
+        raise OnlineSeat.DoesNotExist(token)
+    if row[1] != version:
+        raise PlayError(STALE)
+    seats = table_seats({"table": row[0]})
+    return seats[0].table, seats
+
+
+def _lock_by_creator(creator_token: str) -> tuple[OnlineTable, list[OnlineSeat]]:
+    locked = OnlineTable.objects.select_for_update().filter(creator_token=creator_token)
+    table_id = locked.values_list("pk", flat=True).first()
+    if table_id is None:
+        raise OnlineTable.DoesNotExist(creator_token)
+    seats = table_seats({"table": table_id})
+    return seats[0].table, seats
+
+
+def _apply(
+    table: OnlineTable,
+    deal: OnlineDeal,
+    state: DealState,
+    seats: Sequence[OnlineSeat],
+    seat: int,
+    action: str,
+    *,
+    by: str,
+) -> None:
+    """Apply ``action`` for ``seat`` (who is to act), log it, and finish the
+    deal if it was the last.  Should be called while holding the table's lock."""
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        message = str(exc)
+        raise PlayError(message[:1].upper() + message[1:] + ".") from None
+    DealEvent.objects.create(deal=deal, seq=len(state.log), seat=seat, action=action, by=by)
+    deal.log = list(state.log)
+    if state.phase == "done":
+        _deal_finish(table, deal, state, seats)
+    else:
+        deal.save(update_fields=["log"])
+
+
+def _changed(
+    table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat], *, schedule: bool
+) -> None:
+    """Bump the table's version (every page's ETag) and restart the thinking
+    clock; if ``schedule`` and a bot is due, enqueue the bots' task once the
+    transaction commits."""
+    table.version += 1
+    table.turn_since = timezone.now()
+    table.save(update_fields=_TABLE_FIELDS)
+    if schedule and bot_due(table, state, seats):
+        table_id, version = table.pk, table.version
+        transaction.on_commit(lambda: bots_enqueue(table_id, version))
+
+
+#: The table's columns that play changes.
+_TABLE_FIELDS = [
+    "version",
+    "turn_since",
+    "deal_number",
+    "current",
+    "score0",
+    "score1",
+    "status",
+    "winner",
+    "note",
+]
+
+
+def bots_enqueue(table_id: int, version: int) -> None:
+    """Let the bots play at ``table_id`` after their thinking time."""
+    from .tasks import bots_play
+
+    bots_play.apply_async((table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000)
+
+
+# --------------------------------------------------------------------- deals
+
+
+def _deal_start(table: OnlineTable, rs: Ruleset) -> tuple[OnlineDeal, DealState]:
+    """Shuffle and deal the table's next hand: deal d is dealt by seat (d - 1) mod 4."""
+    number = table.deal_number + 1
+    state = new_deal(rs, dealer=(number - 1) % 4)
+    deal = OnlineDeal.objects.create(
+        table=table, number=number, dealer=state.dealer, deck=state.to_json()["deck"]
+    )
+    table.deal_number = number
+    table.current = deal
+    return deal, state
+
+
+def _deal_next(table: OnlineTable, rs: Ruleset) -> DealState | None:
+    """Deal the next hand; or, if the party round has moved on without this
+    table (closed, or time called), finish the table and return None."""
+    if table.mode == OnlineTable.Mode.PARTY:
+        stopped = _party_stop_reason(table)
+        if stopped:
+            _table_finish(table, winner=_leader(table), note=stopped)
+            return None
+    return _deal_start(table, rs)[1]
+
+
+def _party_stop_reason(table: OnlineTable) -> str:
+    if Round.objects.filter(pk=table.party_round_id, status=Round.Status.CLOSED).exists():
+        return "The host has closed this round, so the table stops here."
+    if TableRound.objects.filter(
+        round_id=table.party_round_id, table=table.party_table, time_called=True
+    ).exists():
+        return "The host has called time on this table, so it stops here."
+    return ""
+
+
+def _leader(table: OnlineTable) -> int | None:
+    if table.score0 == table.score1:
+        return None
+    return 0 if table.score0 > table.score1 else 1
+
+
+def _table_finish(table: OnlineTable, *, winner: int | None, note: str = "") -> None:
+    """Should be called while holding the table's lock; saved by ``_changed``."""
+    table.status = OnlineTable.Status.FINISHED
+    table.winner = winner
+    table.note = note[:240]
+
+
+def deal_record(
+    table: OnlineTable, deal: OnlineDeal, state: DealState, seats: Sequence[OnlineSeat]
+) -> tuple[Ruleset, dict]:
+    """The ruleset to check with and the hand-result record (RULES.md 5) of a
+    finished deal, with its ``log`` so that the validator replays it."""
+    rs = table_ruleset(table)
+    number = deal.number
+    if table.mode != OnlineTable.Mode.PARTY:
+        rs = rs.with_options(deals_per_round=_CASUAL_CYCLE)
+        number = (deal.number - 1) % _CASUAL_CYCLE + 1
+    record = state.record()
+    record.update(
+        deal=number,
+        players=[seat.name for seat in seats],
+        log={"dealer": deal.dealer, "deck": list(deal.deck), "actions": list(state.log)},
+    )
+    return rs, record
+
+
+def _deal_finish(
+    table: OnlineTable, deal: OnlineDeal, state: DealState, seats: Sequence[OnlineSeat]
+) -> None:
+    """Check the finished deal's record, store it, count it in the game and,
+    at a party table, in the party.  Should be called while holding the
+    table's lock."""
+    check_rs, record = deal_record(table, deal, state, seats)
+    errors = validate_result(check_rs, record)
+    if errors:  # the engine and the validator disagree: a bug, never a player's fault
+        raise AssertionError(f"online deal {deal.pk} fails the validator: {errors}")
+    score0, score1 = record["tally"]
+    deal.status = OnlineDeal.Status.DONE
+    deal.record = state.record() | {"deal": deal.number}
+    deal.score0, deal.score1 = score0, score1
+    deal.finished_at = timezone.now()
+    table.score0 += score0
+    table.score1 += score1
+    if table.mode == OnlineTable.Mode.PARTY:
+        _party_record(table, deal, record)
+    deal.save()
+    if table.status != OnlineTable.Status.PLAYING:
+        return
+    if table.mode == OnlineTable.Mode.TARGET:
+        team = record["bidder"] % 2
+        # A made bid scores its points (at least the minimum bid); a set one loses.
+        made = record["tally"][team] > 0
+        winner = game_winner(table_ruleset(table), (table.score0, table.score1), team, made)
+        if winner is not None:
+            _table_finish(table, winner=winner)
+    elif deal.number >= table.deals_total:
+        _table_finish(table, winner=_leader(table))
+
+
+def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
+    """Store the deal in the party's round exactly as a host's entry would be."""
+    try:
+        deal.result = result_record(
+            round=table.party_round,
+            table=table.party_table,
+            deal=deal.number,
+            bidder=record["bidder"],
+            bid=record["bid"],
+            bidding_team_points=record["bidding_team_points"],
+            trump=record["trump"],
+            cards=record["cards"],
+            tally=record["tally"],
+            source=DealResult.Source.ONLINE,
+        )
+    except PartyError as exc:
+        deal.party_error = " ".join(exc.errors.values())[:240]
+        stopped = _party_stop_reason(table)
+        if stopped:
+            _table_finish(table, winner=_leader(table), note=stopped)

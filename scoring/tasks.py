@@ -1,0 +1,30 @@
+"""Bots at online tables act here, in the background, never in a person's request."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+from . import services
+
+
+@shared_task(ignore_result=True)
+def bots_play(table_id: int, version: int) -> None:
+    """Let the bots at table ``table_id`` play while it is their turn.
+
+    Takes the version the table had when the task was enqueued and does
+    nothing if the table has moved on since (so a repeated or late task is
+    harmless).  Consecutive bot turns run in a loop here rather than by one
+    task enqueueing the next, which in eager mode (no broker) would recurse.
+    On a real worker with a thinking time, each further move is enqueued
+    with that countdown instead, so a worker never sleeps.
+    """
+    delay = settings.PLAY_BOT_DELAY_MS / 1000
+    # Eager, or called as a plain function: no broker to hand the next move to.
+    inline = bool(bots_play.request.is_eager) or bots_play.request.id is None
+    next_version: int | None = version
+    while next_version is not None:
+        next_version = services.bot_step(table_id=table_id, version=next_version)
+        if next_version is not None and delay > 0 and not inline:
+            bots_play.apply_async((table_id, next_version), countdown=delay)
+            return

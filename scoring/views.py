@@ -1,0 +1,250 @@
+"""Online play pages.  Each view parses the request, calls one service or
+selector and renders; htmx requests get the page's partial.
+
+Nobody signs in to play: a seat's page belongs to whoever holds its private
+link, the table's management page to whoever holds the creator's link.  Only
+tables of a party need the signed-in host, to create them.
+
+Seat and creator pages answer conditional requests: their ETag is the
+table's version, so the one-second poll costs one query and a 304 while
+nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
+
+from tournaments.models import Round
+
+from . import selectors, services
+from .forms import PartyTableForm, TableForm
+from .models import OnlineSeat, OnlineTable
+from .services import PlayError
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """Pages behind a private link: never stored by a shared cache, always revalidated."""
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _render(
+    request: HttpRequest, template: str, context: dict, partial: str, status: int = 200
+) -> HttpResponse:
+    name = f"{template}#{partial}" if request.htmx else template
+    return _private(render(request, name, context, status=status))
+
+
+def _variant(request: HttpRequest) -> str:
+    return "game" if request.htmx else "page"
+
+
+def _seat_etag(request: HttpRequest, token: str) -> str | None:
+    version = selectors.seat_version(token)
+    return None if version is None else f"{selectors.seat_etag(version)}-{_variant(request)}"
+
+
+def _json_etag(request: HttpRequest, token: str) -> str | None:
+    version = selectors.seat_version(token)
+    return None if version is None else f"{selectors.seat_etag(version)}-json"
+
+
+def _manage_etag(request: HttpRequest, token: str) -> str | None:
+    etag = selectors.manage_etag(token)
+    return None if etag is None else f"{etag}-{_variant(request)}"
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _version(request: HttpRequest) -> int:
+    """The table version the sender's screen showed (-1, always stale, if missing)."""
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def _seat_url(request: HttpRequest) -> Callable[[str], str]:
+    return lambda token: request.build_absolute_uri(reverse("play:seat", args=[token]))
+
+
+# --------------------------------------------------------------------- creating tables
+
+
+@require_http_methods(["GET", "POST"])
+def table_new(request: HttpRequest) -> HttpResponse:
+    """Create a casual table: no account needed; the creator gets its private link."""
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.table_create(
+                ruleset=form.cleaned_data["ruleset"],
+                seats=form.seat_specs(),
+                idle_seconds=form.cleaned_data["idle_seconds"],
+                user=request.user,
+                **form.game_length(),
+            )
+        except PlayError as error:
+            for key, message in error.errors.items():
+                form.add_error(key if key in form.fields else None, message)
+        else:
+            return redirect("play:manage", token=table.creator_token)
+    status = 422 if form.is_bound and form.errors else 200
+    return render(request, "play/new.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_table_new(request: HttpRequest) -> HttpResponse:
+    """A host puts one table of an open round of their party online."""
+    choices = selectors.party_table_choices(request.user)
+    form = PartyTableForm(request.POST or None, choices=choices)
+    if request.method == "POST" and form.is_valid():
+        chosen = form.chosen()
+        try:
+            table = services.party_table_create(
+                round=Round.objects.get(pk=chosen.round_id),
+                table=chosen.table,
+                kinds=form.kinds(),
+                idle_seconds=form.cleaned_data["idle_seconds"],
+                user=request.user,
+            )
+        except PlayError as error:
+            for key, message in error.errors.items():
+                form.add_error(key if key in form.fields else None, message)
+        else:
+            return redirect("play:manage", token=table.creator_token)
+    status = 422 if form.is_bound and form.errors else 200
+    return render(request, "play/party_new.html", {"form": form, "choices": choices}, status=status)
+
+
+# --------------------------------------------------------------------- a seat
+
+
+@require_GET
+@condition(etag_func=_seat_etag)
+def seat_page(request: HttpRequest, token: str) -> HttpResponse:
+    screen = selectors.seat_screen(token)
+    if screen is None:
+        raise Http404("No such seat")
+    return _render(request, "play/seat.html", {"screen": screen}, partial="game")
+
+
+@require_GET
+@condition(etag_func=_json_etag)
+def seat_state(request: HttpRequest, token: str) -> JsonResponse:
+    """The seat's view of the deal and the table's public facts, as JSON."""
+    payload = selectors.seat_json(token)
+    if payload is None:
+        raise Http404("No such seat")
+    return _private(JsonResponse(payload))
+
+
+@require_POST
+def seat_act(request: HttpRequest, token: str) -> HttpResponse:
+    """One move for this seat: 200 and the new state, or 422 and why not."""
+    error, status, played = "", 200, None
+    try:
+        played = services.table_act(
+            token=token, action=request.POST.get("action", ""), version=_version(request)
+        )
+    except OnlineSeat.DoesNotExist:
+        raise Http404("No such seat") from None
+    except PlayError as exc:
+        error, status = exc.message, 422
+    if status == 200 and not request.htmx and not _wants_json(request):
+        return redirect("play:seat", token=token)
+    if _wants_json(request):
+        payload = selectors.seat_json(token, played) | {"error": error}
+        return _private(JsonResponse(payload, status=status))
+    screen = selectors.seat_screen(token, played)
+    screen.error = error
+    return _render(request, "play/seat.html", {"screen": screen}, partial="game", status=status)
+
+
+@require_GET
+def seat_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    seat = OnlineSeat.objects.select_related("table").filter(token=token).first()
+    if seat is None:
+        raise Http404("No such seat")
+    back = reverse("play:seat", args=[token])
+    here = reverse("play:seat_replay", args=[token, number])
+    return _replay(request, seat.table, number, back, here)
+
+
+def _replay(request, table: OnlineTable, number: int, back: str, here: str) -> HttpResponse:
+    try:
+        step = int(request.GET["step"]) if "step" in request.GET else None
+    except ValueError:
+        step = None
+    screen = selectors.replay_screen(table, number, step)
+    if screen is None:
+        raise Http404("Only a finished deal can be replayed")
+    context = {"screen": screen, "back": back, "here": here}
+    return _render(request, "play/replay.html", context, partial="board")
+
+
+# --------------------------------------------------------------------- the creator
+
+
+@require_GET
+@condition(etag_func=_manage_etag)
+def manage(request: HttpRequest, token: str) -> HttpResponse:
+    screen = selectors.manage_screen(token, _seat_url(request))
+    if screen is None:
+        raise Http404("No such table")
+    return _render(request, "play/manage.html", {"screen": screen}, partial="table")
+
+
+@require_POST
+def manage_seat(request: HttpRequest, token: str, seat: int) -> HttpResponse:
+    """Hand an idle person's seat to a bot, or give a bot's seat back."""
+    kind = request.POST.get("kind", "")
+    try:
+        if kind == OnlineSeat.Kind.HUMAN:
+            services.seat_give_back(creator_token=token, seat=seat - 1)
+        else:
+            services.seat_hand_to_bot(creator_token=token, seat=seat - 1, kind=kind)
+    except OnlineTable.DoesNotExist:
+        raise Http404("No such table") from None
+    except PlayError as exc:
+        messages.error(request, exc.message)
+    return redirect("play:manage", token=token)
+
+
+@require_POST
+def manage_next(request: HttpRequest, token: str) -> HttpResponse:
+    """The creator deals the next hand."""
+    try:
+        services.table_deal_next(creator_token=token, version=_version(request))
+    except OnlineTable.DoesNotExist:
+        raise Http404("No such table") from None
+    except PlayError as exc:
+        messages.error(request, exc.message)
+    return redirect("play:manage", token=token)
+
+
+@require_GET
+def manage_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    table = OnlineTable.objects.filter(creator_token=token).first()
+    if table is None:
+        raise Http404("No such table")
+    back = reverse("play:manage", args=[token])
+    here = reverse("play:manage_replay", args=[token, number])
+    return _replay(request, table, number, back, here)

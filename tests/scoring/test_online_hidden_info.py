@@ -1,0 +1,226 @@
+"""Hidden information (RULES.md 7): 500 deals played through the HTTP interface,
+and no seat is ever sent a card it may not know.
+
+Fifty tables of ten deals each, Draw and Widow, each seat a person or a bot
+(every fifth table four people).  People post random legal moves (now and
+then a move out of turn or against the rules) through Django's test client,
+as htmx requests answered with HTML or as JSON requests; bots play through
+their task, called directly.  Every answer a seat receives is scanned, and at
+every step of every deal (bidding, trump, the discards or the robbing, the
+first trick, the rest of the play, the end) one seat's full page, htmx
+partial or JSON is fetched and scanned too.
+
+What a seat may know is computed by the test on its own: it replays each
+deal's actions from the database into its own copy of the deal and collects,
+per seat, every card that seat has held (its widow only once picked up), the
+cards the dealer is offered when robbing the pack, and every card played or
+laid face up.  Cards appear in pages as ``data-card="AS"`` tiles (every tile
+must carry one) and in move buttons; in JSON, as strings.  At the end every
+deal's event log is replayed and checked against its stored result.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import OnlineDeal, OnlineTable
+from scoring.rules import new_deal, replay, validate_result
+from scoring.services import deal_record, table_ruleset
+from scoring.tasks import bots_play
+
+from .conftest import make_table, seats_of
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
+
+TABLES = 50
+DEALS = 10
+CODE = r"[2-9TJQKA][SHDC]"
+DATA_CARD = re.compile(rf'data-card="({CODE})"')
+TILE = re.compile(r'class="pcard[ "]')
+MOVE_CARD = re.compile(rf'value="(?:play|lay|discard|take) ({CODE})"')
+JSON_CARD = re.compile(rf"^(?:(?:play|lay|discard|take) )?({CODE})$")
+
+
+def cards_in_html(text: str) -> set[str]:
+    cards = DATA_CARD.findall(text)
+    assert len(TILE.findall(text)) == len(cards), "a card tile without its data-card"
+    assert "deck" not in text
+    return set(cards) | set(MOVE_CARD.findall(text))
+
+
+def cards_in_json(data: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            assert "deck" not in item and "widows" not in item and "stock" not in item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and (match := JSON_CARD.match(item)):
+            found.add(match.group(1))
+    return found
+
+
+class Mirror:
+    """The test's own copy of a table's deal in play, fed from the event log,
+    and what each seat has legitimately seen of it."""
+
+    def __init__(self, table: OnlineTable) -> None:
+        self.table_id = table.pk
+        self.rs = table_ruleset(table)
+        self.deal_id = None
+        self.number = 0
+        self.seq = 0
+
+    def sync(self) -> None:
+        """Catch up with the table: its version and status, and the actions of
+        its deal in play since the last sync (one query; the deal's stored
+        actions are checked against its events at the end of the test)."""
+        self.version, self.status, deal_id, dealer, deck, actions = (
+            OnlineTable.objects.filter(pk=self.table_id)
+            .values_list(
+                "version", "status", "current", "current__dealer", "current__deck", "current__log"
+            )
+            .get()
+        )
+        if deal_id != self.deal_id:
+            self.deal_id, self.seq = deal_id, 0
+            self.number += 1
+            self.state = new_deal(self.rs, dealer, deck=deck)
+            self.seen: list[set[str]] = [set(), set(), set(), set()]
+            self._see(None)
+        for action in actions[self.seq :]:
+            self.state.apply(action)
+            self.seq += 1
+            self._see(action)
+
+    def _see(self, action: str | None) -> None:
+        state = self.state
+        for seat in range(4):
+            self.seen[seat].update(state.hand(seat))
+        if state.phase == "fill":
+            self.seen[state.dealer].update(a.split()[1] for a in state.legal_actions())
+        if action and action.split()[0] in ("play", "lay"):
+            for seen in self.seen:
+                seen.add(action.split()[1])
+
+    def check(self, seat: int, cards: set[str], where: str) -> None:
+        leaked = cards - self.seen[seat]
+        assert not leaked, f"seat {seat + 1} was sent {sorted(leaked)} in {where}"
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.answers = 0
+        self.refused = 0
+        self.cards = 0
+
+
+def scan_response(mirror: Mirror, seat: int, response, stats: Stats, where: str) -> None:
+    stats.answers += 1
+    if response.headers["Content-Type"].startswith("application/json"):
+        cards = cards_in_json(response.json())
+    else:
+        cards = cards_in_html(response.content.decode())
+    stats.cards += len(cards)
+    mirror.check(seat, cards, where)
+
+
+def snapshot(
+    client: Client, mirror: Mirror, tokens: list[str], stats: Stats, rng: random.Random
+) -> None:
+    """One seat's page, as a full page, an htmx partial or JSON, scanned."""
+    for seat in rng.sample(range(4), 1):
+        token = tokens[seat]
+        name, headers = rng.choice(
+            [("play:seat", {}), ("play:seat", {"HX-Request": "true"}), ("play:seat_state", {})]
+        )
+        url = reverse(name, args=[token])
+        response = client.get(url, headers=headers)
+        assert response.status_code == 200
+        scan_response(mirror, seat, response, stats, f"GET {url} {headers}")
+
+
+def play_table(client: Client, table: OnlineTable, rng: random.Random, stats: Stats) -> None:
+    mirror = Mirror(table)
+    seats = seats_of(table)
+    tokens = [seat.token for seat in seats]
+    people = [seat.seat for seat in seats if not seat.is_bot]
+    last_step = None
+    mirror.sync()
+    while mirror.status != OnlineTable.Status.FINISHED:
+        state = mirror.state
+        step = (mirror.number, state.phase, len(state.tricks) > 0)
+        if step != last_step:
+            snapshot(client, mirror, tokens, stats, rng)
+            last_step = step
+        if state.phase != "done" and seats[state.to_act].is_bot:
+            bots_play(table.pk, mirror.version)
+            mirror.sync()
+            continue
+        if state.phase == "done":
+            seat, action = rng.choice(people), "next"
+        elif rng.random() < 0.04:  # a stray tap: out of turn, or not a legal move
+            seat = rng.choice(people)
+            action = rng.choice(["bid 5", "play 2C", "take AS", "trump X", "pass"])
+        else:
+            seat, action = state.to_act, rng.choice(state.legal_actions())
+        as_json = rng.random() < 0.6
+        headers = {"Accept": "application/json"} if as_json else {"HX-Request": "true"}
+        response = client.post(
+            reverse("play:seat_act", args=[tokens[seat]]),
+            {"action": action, "version": mirror.version},
+            headers=headers,
+        )
+        assert response.status_code in (200, 422), response.content[:300]
+        stats.refused += response.status_code == 422
+        mirror.sync()
+        scan_response(mirror, seat, response, stats, f"answer to {action!r}")
+
+
+def check_logs_replay(table: OnlineTable) -> int:
+    """Every finished deal's event log replays to the record stored with it."""
+    seats = seats_of(table)
+    rs = table_ruleset(table)
+    count = 0
+    for deal in table.deals.filter(status=OnlineDeal.Status.DONE).order_by("number"):
+        events = list(deal.events.order_by("seq").values_list("seq", "seat", "action"))
+        assert [seq for seq, _, _ in events] == list(range(1, len(events) + 1))
+        assert deal.log == [action for _, _, action in events]
+        state = replay(rs, [a for _, _, a in events], deck=deal.deck, dealer=deal.dealer)
+        assert state.phase == "done"
+        assert state.record() | {"deal": deal.number} == deal.record
+        assert list(state.score()) == [deal.score0, deal.score1]
+        check_rs, record = deal_record(table, deal, state, seats)
+        assert validate_result(check_rs, record) == []
+        count += 1
+    return count
+
+
+@pytest.mark.timeout(900)
+def test_five_hundred_deals_over_http_never_show_a_hidden_card():
+    rng = random.Random(20260418)
+    client = Client()
+    stats = Stats()
+    tables = []
+    for number in range(TABLES):
+        kinds = [rng.choice(["human", "heuristic", "random"]) for _ in range(4)]
+        if number % 5 == 0 or "human" not in kinds:
+            kinds = ["human"] * 4
+        ruleset = "monterey-widow" if number % 4 == 1 else "monterey-draw"
+        table = make_table(tuple(kinds), ruleset=ruleset, deals=DEALS)
+        play_table(client, table, rng, stats)
+        tables.append(table)
+    deals = sum(check_logs_replay(table) for table in tables)
+    assert deals == TABLES * DEALS == 500
+    assert OnlineTable.objects.filter(status="finished").count() == TABLES
+    assert stats.refused > TABLES  # the stray taps were refused, and scanned too
+    print(f"{deals} deals, {stats.answers} answers scanned, {stats.cards} cards seen in them")
