@@ -7,8 +7,8 @@ validator, every round closed and the next seated by movement, all in one
 transaction.  Also times ``party_dump`` of the loaded party and checks that
 the dump loads back to the same file.
 
-Runs on the database of DATABASE_URL when it is set; otherwise on a fresh
-temporary SQLite file, migrated first.  DJANGO_DEBUG defaults to true (the
+Runs on a new database made (and dropped) on the server of DATABASE_URL when
+it is set; otherwise on a fresh temporary SQLite file, migrated first.  DJANGO_DEBUG defaults to true (the
 development settings), but query logging is switched off for the timing, as
 in production.
 
@@ -21,11 +21,12 @@ import argparse
 import os
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from post_result import throwaway_database  # noqa: E402
 
 TARGET_SECONDS = 5.0
 
@@ -87,10 +88,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    tmp = None
-    if not os.environ.get("DATABASE_URL"):
-        tmp = tempfile.TemporaryDirectory(prefix="pedroparty-bench-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
+    engine, url, drop = throwaway_database()
+    os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_DEBUG", "true")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pedroparty.settings")
     import django
@@ -103,8 +102,7 @@ def main() -> None:
     from tournaments.models import DealResult
     from tournaments.partyfile import party_dump, party_load
 
-    if tmp is not None:
-        call_command("migrate", verbosity=0, interactive=False)
+    call_command("migrate", verbosity=0, interactive=False)
     settings.DEBUG = False  # no query log: time it as production runs it
 
     owner, _ = get_user_model().objects.get_or_create(username="bench-host")
@@ -121,11 +119,10 @@ def main() -> None:
         again = party_dump(party_load(dumped, owner=owner))
         assert again == dumped, "dump -> load -> dump is not a fixed point"
     finally:
-        if tmp is not None:
-            from django.db import connections
+        from django.db import connections
 
-            connections.close_all()
-            tmp.cleanup()
+        connections.close_all()
+        drop()
 
     verdict = "ok" if elapsed <= TARGET_SECONDS else "TOO SLOW"
     print(

@@ -41,10 +41,12 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from post_result import throwaway_database  # noqa: E402
 
 TABLES = 10
 CONNECTIONS = 200
@@ -57,30 +59,6 @@ TARGET_P99_MS = 250.0
 
 
 # --------------------------------------------------------------------- setup
-
-
-def throwaway_database() -> tuple[str, str, object]:
-    """(engine name, DATABASE_URL of a new empty database, a function that drops it)."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url:
-        folder = tempfile.TemporaryDirectory(prefix="bench_public_")
-        return "sqlite", f"sqlite:///{folder.name}/bench.sqlite3", folder.cleanup
-    import psycopg
-    from psycopg import sql
-
-    parts = urlsplit(url)
-    name = f"bench_public_{os.getpid()}"
-    server = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(server, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-
-    def drop() -> None:
-        with psycopg.connect(server, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
-
-    return "postgresql", urlunsplit(parts._replace(path=f"/{name}")), drop
 
 
 def build_party() -> str:
