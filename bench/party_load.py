@@ -8,9 +8,9 @@ transaction.  Also times ``party_dump`` of the loaded party and checks that
 the dump loads back to the same file.
 
 Runs on a new database made (and dropped) on the server of DATABASE_URL when
-it is set; otherwise on a fresh temporary SQLite file, migrated first.  DJANGO_DEBUG defaults to true (the
-development settings), but query logging is switched off for the timing, as
-in production.
+it is set; otherwise on a fresh temporary SQLite file, migrated first.
+DJANGO_DEBUG defaults to true (the development settings), but query logging
+is switched off for the timing, as in production.
 
     python bench/party_load.py [--tables 25] [--rounds 10] [--seed 1]
 """
