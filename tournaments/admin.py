@@ -1,1 +1,153 @@
-"""Admin registrations for tournament models: none yet."""
+"""Admin for every party model.
+
+Results, seatings, the audit trail and documents are shown read-only: they
+change only through ``tournaments.services``, which validate, lock and audit.
+Names, dates, co-hosts, switches and prize names may be corrected here.
+"""
+
+from django.contrib import admin
+
+from .models import (
+    AuditEntry,
+    DealResult,
+    Document,
+    Party,
+    Player,
+    Prize,
+    PrizeAward,
+    Round,
+    Seat,
+    SitOut,
+    TableRound,
+)
+
+
+class ReadOnlyMixin:
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    fields = ("order", "name", "arrives_round", "leaves_round")
+    readonly_fields = ("order", "arrives_round", "leaves_round")
+    extra = 0
+    can_delete = False
+
+
+class PrizeInline(admin.TabularInline):
+    model = Prize
+    fields = ("position", "name", "kind")
+    readonly_fields = ("position", "kind")
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Party)
+class PartyAdmin(admin.ModelAdmin):
+    list_display = ("name", "date", "venue", "owner", "status", "ruleset", "version")
+    list_filter = ("status", "ruleset", "movement")
+    search_fields = ("name", "venue", "slug", "owner__username")
+    readonly_fields = ("slug", "public_token", "status", "version", "created_at", "tie_order")
+    filter_horizontal = ("cohosts",)
+    inlines = [PlayerInline, PrizeInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "party", "order", "arrives_round", "leaves_round")
+    search_fields = ("name", "party__name")
+    readonly_fields = ("party", "order", "arrives_round", "leaves_round")
+
+
+class SeatInline(ReadOnlyMixin, admin.TabularInline):
+    model = Seat
+    fields = ("table", "seat", "player")
+    extra = 0
+
+
+class SitOutInline(ReadOnlyMixin, admin.TabularInline):
+    model = SitOut
+    fields = ("player",)
+    extra = 0
+
+
+class TableRoundInline(ReadOnlyMixin, admin.TabularInline):
+    model = TableRound
+    fields = ("table", "time_called", "cut_winner", "winner")
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("party", "number", "status", "seating", "seed", "closed_at")
+    list_filter = ("status", "seating")
+    inlines = [TableRoundInline, SeatInline, SitOutInline]
+
+
+@admin.register(DealResult)
+class DealResultAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = (
+        "round",
+        "table",
+        "deal",
+        "version",
+        "is_current",
+        "bidder",
+        "bid",
+        "bidding_team_points",
+        "score0",
+        "score1",
+        "source",
+        "entered_by",
+        "entered_at",
+    )
+    list_filter = ("is_current", "source")
+    search_fields = ("round__party__name",)
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("at", "party", "user", "action", "summary", "reason")
+    list_filter = ("action",)
+    search_fields = ("party__name", "summary", "reason")
+
+
+@admin.register(Prize)
+class PrizeAdmin(admin.ModelAdmin):
+    list_display = ("name", "party", "kind", "position")
+    list_filter = ("kind",)
+    readonly_fields = ("party", "kind", "position")
+
+
+@admin.register(PrizeAward)
+class PrizeAwardAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("prize", "player", "rank", "score")
+
+
+@admin.register(Document)
+class DocumentAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("party", "kind", "party_version", "status", "created_at", "finished_at")
+    list_filter = ("kind", "status")
+    exclude = ("content",)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("round", "table", "seat", "player")
+
+
+@admin.register(SitOut)
+class SitOutAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("round", "player")
+
+
+@admin.register(TableRound)
+class TableRoundAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("round", "table", "time_called", "cut_winner", "winner")

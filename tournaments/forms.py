@@ -54,6 +54,24 @@ class PartyForm(forms.Form):
         help_text="One prize per line, best first.",
     )
 
+    low_score_prize = forms.CharField(
+        required=False, max_length=120, label="Low score prize (optional)"
+    )
+    most_shoots_prize = forms.CharField(
+        required=False, max_length=120, label="Most 32s made prize (optional)"
+    )
+    highest_bid_prize = forms.CharField(
+        required=False, max_length=120, label="Highest bid made prize (optional)"
+    )
+
+    def special_prizes(self) -> dict[str, str]:
+        data = self.cleaned_data
+        return {
+            "low_score": data["low_score_prize"],
+            "most_shoots": data["most_shoots_prize"],
+            "highest_bid": data["highest_bid_prize"],
+        }
+
     def house_options(self) -> dict:
         data = self.cleaned_data
         return {

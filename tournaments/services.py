@@ -56,6 +56,9 @@ class PartyError(Exception):
         super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
 
 
+#: Special prizes are listed after the place prizes, from this position on.
+SPECIAL_PRIZE_POSITION = 900
+
 PARTY_OPTION_NAMES = ("movement", "deals_per_round", "sitout_credit")
 RULESET_OPTION_NAMES = tuple(name for name in HOUSE_OPTIONS if name != "deals_per_round")
 
@@ -103,9 +106,17 @@ def party_create(
     planned_rounds: int = 6,
     house_options: dict[str, Any] | None = None,
     prizes: Sequence[str] = (),
+    special_prizes: dict[str, str] | None = None,
 ) -> Party:
-    """Create a party hosted by ``owner``, with its place prizes in order."""
+    """Create a party hosted by ``owner``, with its place prizes in order and
+    optional special prizes (kind -> prize name: ``low_score``,
+    ``most_shoots``, ``highest_bid``; RULES.md section 6), awarded when the
+    party finishes."""
     errors: dict[str, str] = {}
+    special_prizes = {k: v.strip() for k, v in (special_prizes or {}).items() if v.strip()}
+    special_kinds = [kind for kind in Prize.Kind.values if kind != Prize.Kind.PLACE]
+    if set(special_prizes) - set(special_kinds):
+        errors["special_prizes"] = f"Special prizes are {', '.join(special_kinds)}."
     name = (name or "").strip()
     if not name:
         errors["name"] = "Give the party a name."
@@ -146,6 +157,14 @@ def party_create(
         )
         for position, prize in enumerate((p.strip() for p in prizes if p.strip()), start=1):
             Prize.objects.create(party=party, position=position, name=prize)
+        for offset, kind in enumerate(special_kinds):
+            if kind in special_prizes:
+                Prize.objects.create(
+                    party=party,
+                    position=SPECIAL_PRIZE_POSITION + offset,
+                    name=special_prizes[kind],
+                    kind=kind,
+                )
         _audit(party, owner, "party_create", f"Created the party {name}")
     return party
 

@@ -37,9 +37,15 @@ def test_create_party_register_seat_and_enter(client_host, host):
             "shoot_set_penalty": 32,
             "low_is_keeper": "on",
             "prizes": "Wine\nCake",
+            "low_score_prize": "Booby prize",
         },
     )
     party = Party.objects.get(name="Friday Pedro")
+    assert list(party.prizes.values_list("kind", "name")) == [
+        ("low_score", "Booby prize"),
+        ("place", "Wine"),
+        ("place", "Cake"),
+    ]
     assert response.status_code == 302
     url = reverse("host:players", args=[party.slug])
     for name in ["Élodie", "Beñat", "O'Brien", "Zoë", "Núñez"]:

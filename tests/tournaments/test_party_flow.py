@@ -107,3 +107,24 @@ def test_round_cannot_close_with_missing_deals(party, host):
     with pytest.raises(PartyError, match="0 of 4 deals"):
         services.round_close(round=rnd, user=host)
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.OPEN
+
+
+def test_special_prizes_are_awarded_when_the_party_finishes(host):
+    party = make_party(
+        host,
+        players=8,
+        special_prizes={"low_score": "Booby prize", "highest_bid": "Bold bidder"},
+    )
+    rnd = services.round1_seat_draw(party=party, seed=5, user=host)
+    play_round(party, rnd, host, random.Random(9))
+    _close_with_cuts(rnd, host)
+    services.party_finish(party=party, user=host)
+    table = selectors.party_standings(party)
+    low = min(row.score for row in table.rows)
+    booby = party.prizes.get(kind="low_score")
+    assert booby.name == "Booby prize"
+    assert {a.player_id for a in booby.awards.all()} == {
+        row.player for row in table.rows if row.score == low
+    }
+    assert party.prizes.get(kind="highest_bid").awards.exists()
+    assert not party.prizes.filter(kind="most_shoots").exists()

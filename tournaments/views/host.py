@@ -86,6 +86,7 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 planned_rounds=data["planned_rounds"],
                 house_options=form.house_options(),
                 prizes=form.prize_names(),
+                special_prizes=form.special_prizes(),
             )
         except PartyError as error:
             _apply_errors(form, error)
