@@ -17,9 +17,6 @@ from .conftest import celery_worker, make_table, run_bots, seats_of, state_of, w
 needs_redis = pytest.mark.skipif(
     settings.REDIS_URL is None, reason="REDIS_URL is not set: no broker (CI sets it)"
 )
-without_redis = pytest.mark.skipif(
-    settings.REDIS_URL is not None, reason="REDIS_URL is set: tasks go to a broker"
-)
 
 
 @pytest.mark.django_db
@@ -78,9 +75,19 @@ def test_on_a_worker_each_further_move_waits_its_thinking_time(settings):
     enqueue.assert_called_once_with((table.pk, table.version), countdown=0.25)
 
 
-@without_redis
+@pytest.fixture
+def eager_tasks():
+    """Tasks run in-process, as with no REDIS_URL (whatever this run has)."""
+    from pedroparty.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("no_think")
+@pytest.mark.usefixtures("no_think", "eager_tasks")
 def test_without_a_broker_bots_act_as_the_move_commits():
     table = make_table(("human", "heuristic", "random", "heuristic"))
     assert state_of(table).to_act == 0
