@@ -451,21 +451,34 @@ def result_record(
                 },
                 result=stored,
             )
-        errors = validate_result(rs, record)
-        if errors:
-            raise PartyError({e.field: str(e) for e in errors})
-        result = _result_save(
-            rnd, table, deal, record, rs, user=user, form_token=form_token, source=source
+        result = _result_store(
+            rnd, rs, table, deal, record, user=user, form_token=form_token, source=source
         )
         result.round = rnd  # its party carries the version bumped below
-        _audit(
-            party,
-            user,
-            "result_record",
-            f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
-            after=_result_json(result),
-        )
         _bump(party, rnd)
+    return result
+
+
+def _result_store(
+    rnd: Round, rs: Ruleset, table: int, deal: int, record: dict, *, user, form_token, source
+) -> DealResult:
+    """Validate a new deal's record, store it and audit it.
+
+    Should be called holding the round's row lock, once the deal is known to
+    have no result yet."""
+    errors = validate_result(rs, record)
+    if errors:
+        raise PartyError({e.field: str(e) for e in errors})
+    result = _result_save(
+        rnd, table, deal, record, rs, user=user, form_token=form_token, source=source
+    )
+    _audit(
+        rnd.party,
+        user,
+        "result_record",
+        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
+        after=_result_json(result),
+    )
     return result
 
 
@@ -521,20 +534,10 @@ def results_entry(*, round: Round, user, source: str = DealResult.Source.HOST):
                 tally,
                 seats.get(table),
             )
-            errors = validate_result(rs, record)
-            if errors:
-                raise PartyError({e.field: str(e) for e in errors})
-            result = _result_save(
-                rnd, table, deal, record, rs, user=user, form_token=None, source=source
+            result = _result_store(
+                rnd, rs, table, deal, record, user=user, form_token=None, source=source
             )
             entered.add((table, deal))
-            _audit(
-                party,
-                user,
-                "result_record",
-                f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
-                after=_result_json(result),
-            )
             return result
 
         yield enter

@@ -63,8 +63,11 @@ class Traffic:
         return [status for url, status in self.responses if url.endswith(path)]
 
 
-def _open(browser: Browser, live_server, traffic: Traffic, **options) -> Iterator[Page]:
-    context = browser.new_context(viewport=TABLET, base_url=live_server.url, **options)
+def open_page(browser: Browser, live_server, traffic: Traffic, **options) -> Iterator[Page]:
+    """A new browser context's page on the live server (a tablet unless
+    ``viewport`` says otherwise), logging every response and script error."""
+    options.setdefault("viewport", TABLET)
+    context = browser.new_context(base_url=live_server.url, **options)
     context.set_default_timeout(10_000)
     page = context.new_page()
 
@@ -88,13 +91,13 @@ def traffic() -> Traffic:
 @pytest.fixture
 def page(browser, live_server, transactional_db, traffic) -> Iterator[Page]:
     """A tablet-sized page with JavaScript on."""
-    yield from _open(browser, live_server, traffic)
+    yield from open_page(browser, live_server, traffic)
 
 
 @pytest.fixture
 def page_without_js(browser, live_server, transactional_db, traffic) -> Iterator[Page]:
     """A tablet-sized page with JavaScript off: plain HTML forms and links only."""
-    yield from _open(browser, live_server, traffic, java_script_enabled=False)
+    yield from open_page(browser, live_server, traffic, java_script_enabled=False)
 
 
 @pytest.fixture(autouse=True)

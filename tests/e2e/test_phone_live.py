@@ -20,14 +20,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from scoring.rules import RULESETS
 from tournaments import services
 from tournaments.models import Party, Round
 from tournaments.views import public as public_views
 
-from .conftest import Traffic, sign_in
+from .conftest import Traffic, open_page, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -50,22 +50,6 @@ PLAYERS = [
 RULES = RULESETS["monterey-draw"]
 
 
-def open_context(browser: Browser, live_server, traffic: Traffic, **options) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, **options)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-
-    def on_response(response) -> None:
-        traffic.responses.append((response.url, response.status))
-        if response.status >= 500:
-            traffic.problems.append(f"{response.status} {response.url}")
-
-    page.on("response", on_response)
-    page.on("pageerror", lambda error: traffic.problems.append(f"JavaScript error: {error}"))
-    yield page
-    context.close()
-
-
 @pytest.fixture
 def phone_traffic() -> Traffic:
     return Traffic()
@@ -73,7 +57,7 @@ def phone_traffic() -> Traffic:
 
 @pytest.fixture
 def phone(browser, live_server, transactional_db, phone_traffic) -> Iterator[Page]:
-    yield from open_context(
+    yield from open_page(
         browser, live_server, phone_traffic, viewport=PHONE, is_mobile=True, has_touch=True
     )
 
@@ -257,7 +241,7 @@ def test_movement_board_cycles_its_pages_on_a_tv(browser, live_server, transacti
         services.player_register(party=party, name=f"Player {i:02d}", user=host)
     services.round1_seat_draw(party=party, seed=3, user=host)
     traffic = Traffic()
-    for tv in open_context(browser, live_server, traffic, viewport=TV):
+    for tv in open_page(browser, live_server, traffic, viewport=TV):
         tv.clock.install()
         tv.goto(f"/p/{party.public_token}/board/")
         pages = tv.locator("#board .page")
