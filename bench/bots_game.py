@@ -24,41 +24,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from post_result import throwaway_database  # noqa: E402
+from post_result import run_on_throwaway_database  # noqa: E402
 
 TARGET_S = 10.0
 TIMEOUT_S = 600
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_DEBUG", "true")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pedroparty.settings")
     os.environ.setdefault("PLAY_BOT_DELAY_MS", "20")
-    engine, url, drop = throwaway_database()
-    os.environ["DATABASE_URL"] = url
-    try:
-        run(engine)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        drop()
+    run_on_throwaway_database(run)
 
 
 def run(engine: str) -> None:
-    import django
-
-    django.setup()
     from django.conf import settings
-    from django.core.management import call_command
 
     from pedroparty.celery import app
     from scoring import services
     from scoring.models import DealEvent, OnlineTable
     from scoring.services import SeatSpec
 
-    settings.DEBUG = False
-    call_command("migrate", verbosity=0)
     delay = settings.PLAY_BOT_DELAY_MS / 1000
     seats = [SeatSpec(f"Bot {n}", "heuristic") for n in range(1, 5)]
     worker = settings.REDIS_URL is not None

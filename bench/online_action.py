@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from post_result import figures, percentile, throwaway_database  # noqa: E402
+from post_result import figures, percentile, run_on_throwaway_database  # noqa: E402
 
 TABLES = 40
 MOVES = 1500
@@ -34,26 +34,11 @@ TARGET_MS = 30.0
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_DEBUG", "true")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pedroparty.settings")
     os.environ.pop("REDIS_URL", None)  # four people: no bot task is ever needed
-    engine, url, drop = throwaway_database()
-    os.environ["DATABASE_URL"] = url
-    try:
-        run(engine)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        drop()
+    run_on_throwaway_database(run)
 
 
 def run(engine: str) -> None:
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.urls import reverse
@@ -62,8 +47,6 @@ def run(engine: str) -> None:
     from scoring.models import DealEvent
     from scoring.services import SeatSpec
 
-    settings.DEBUG = False  # as served: no query log kept
-    call_command("migrate", verbosity=0)
     tables = [
         services.table_create(
             seats=[SeatSpec(name, "human") for name in ("Ana", "Bea", "Cruz", "Dee")],

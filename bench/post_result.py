@@ -145,12 +145,23 @@ def figures(values: list[float]) -> str:
     )
 
 
-def main() -> None:
+def run_on_throwaway_database(run) -> None:
+    """Call ``run(engine)`` with Django set up on a new, migrated database
+    (see :func:`throwaway_database`), query logging off as served; the
+    database is dropped afterwards."""
     os.environ.setdefault("DJANGO_DEBUG", "true")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pedroparty.settings")
     engine, url, drop = throwaway_database()
     os.environ["DATABASE_URL"] = url
     try:
+        import django
+
+        django.setup()
+        from django.conf import settings
+        from django.core.management import call_command
+
+        settings.DEBUG = False  # as served: no query log kept
+        call_command("migrate", verbosity=0)
         run(engine)
     finally:
         from django.db import connections
@@ -159,12 +170,11 @@ def main() -> None:
         drop()
 
 
-def run(engine: str) -> None:
-    import django
+def main() -> None:
+    run_on_throwaway_database(run)
 
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
+
+def run(engine: str) -> None:
     from django.db import connection
     from django.test import Client
     from django.urls import reverse
@@ -172,8 +182,6 @@ def run(engine: str) -> None:
     from tournaments import selectors
     from tournaments.models import DealResult, Party
 
-    settings.DEBUG = False  # as served: no query log kept
-    call_command("migrate", verbosity=0)
     started = time.perf_counter()
     party, host, rnd = build_party()
     built = time.perf_counter() - started
