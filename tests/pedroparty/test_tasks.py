@@ -14,6 +14,22 @@ from pedroparty.tasks import ping
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
+def run_without_redis(code: str) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh interpreter with no REDIS_URL; it must succeed."""
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(DJANGO_SETTINGS_MODULE="pedroparty.settings", DJANGO_DEBUG="true")
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
 def test_ping_returns_pong():
     assert ping.apply().get(timeout=5) == "pong"
 
@@ -26,17 +42,7 @@ def test_tasks_run_eagerly_when_redis_url_is_unset():
         "result = ping.delay();"
         "print(type(result).__name__, result.get(timeout=5))"
     )
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update(DJANGO_SETTINGS_MODULE="pedroparty.settings", DJANGO_DEBUG="true")
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        env=env,
-        cwd=BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
+    result = run_without_redis(code)
     assert result.stdout.strip() == "EagerResult pong"
 
 
@@ -47,17 +53,7 @@ def test_a_worker_registers_the_tasks():
         "app.loader.import_default_modules();"
         "print('pedroparty.tasks.ping' in app.tasks)"
     )
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update(DJANGO_SETTINGS_MODULE="pedroparty.settings", DJANGO_DEBUG="true")
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        env=env,
-        cwd=BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
+    result = run_without_redis(code)
     assert result.stdout.strip() == "True"
 
 
