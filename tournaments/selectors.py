@@ -218,9 +218,6 @@ class TableLine:
             and standings.needs_cut([d.score for d in self.deals])
         )
 
-    def dealer_of(self, deal: int) -> int:
-        return (deal - 1) % 4
-
 
 @dataclass
 class RoundBoard:

@@ -16,7 +16,7 @@ import contextlib
 import datetime
 import secrets
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -59,7 +59,6 @@ class PartyError(Exception):
 #: Special prizes are listed after the place prizes, from this position on.
 SPECIAL_PRIZE_POSITION = 900
 
-PARTY_OPTION_NAMES = ("movement", "deals_per_round", "sitout_credit")
 RULESET_OPTION_NAMES = tuple(name for name in HOUSE_OPTIONS if name != "deals_per_round")
 
 
@@ -1010,15 +1009,3 @@ def prize_pick(*, party: Party, player: Player, prize: Prize, user) -> PrizeAwar
         _audit(party, user, "prize_pick", f"{player.name} picked {prize.name}")
         _bump(party)
     return award
-
-
-def tie_order_set(*, party: Party, player_ids: Iterable[int], user) -> None:
-    """The host's order for tied players' prize picks (default: registration)."""
-    ids = list(player_ids)
-    known = set(party.players.values_list("pk", flat=True))
-    if set(ids) - known or len(set(ids)) != len(ids):
-        raise PartyError({"tie_order": "List each player of this party once."})
-    with transaction.atomic():
-        Party.objects.filter(pk=party.pk).update(tie_order=ids)
-        _audit(party, user, "tie_order_set", "Set the prize order for tied players")
-        _bump(party)

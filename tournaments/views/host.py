@@ -14,7 +14,6 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import selectors, services
@@ -512,10 +511,6 @@ def player_suggest(request: HttpRequest) -> JsonResponse:
     query = request.GET.get("q", "").strip()
     names = selectors.earlier_player_names(request.user, None, prefix=query)[:20]
     return JsonResponse({"names": names})
-
-
-def party_url(party: Party) -> str:
-    return reverse("host:dashboard", kwargs={"slug": party.slug})
 
 
 # --------------------------------------------------------------------- the party file
