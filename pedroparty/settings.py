@@ -194,7 +194,24 @@ if REDIS_URL is not None and urlsplit(REDIS_URL).scheme not in ("redis", "rediss
 
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_TASK_IGNORE_RESULT = False
+# Only the health ping's caller waits for a result (it sets ignore_result=False).
+CELERY_TASK_IGNORE_RESULT = True
+# A worker reserves no more tasks than it has processes: a task waits in Redis
+# for a free worker instead of behind a long render in a busy worker's buffer.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+#: Seconds a task taken by a worker may stay unacknowledged before Redis hands
+#: it to another worker. Tasks that must survive their worker (PDF renders)
+#: acknowledge late, so one whose worker was killed comes back after this long:
+#: a live worker looks every 30 s (10 s interval, every 3rd look scans). It
+#: must exceed every countdown (a bot's move: under a second), and a task
+#: still running when it comes back must be safe to run twice (renders claim
+#: their row first). Kombu's default is an hour.
+BROKER_VISIBILITY_TIMEOUT = env_int("BROKER_VISIBILITY_TIMEOUT", default=300)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 3,
+}
 if REDIS_URL is None:
     # No broker: tasks run in-process at .delay() and their errors propagate.
     CELERY_BROKER_URL = "memory://"
@@ -212,6 +229,14 @@ else:
             "KEY_PREFIX": "pedroparty",
         }
     }
+
+# --- Printables ---------------------------------------------------------------
+
+#: Seconds a PDF may wait queued, or render without a sign of progress, before
+#: it is taken as lost (its worker died): another worker may then take it and
+#: the host's documents page queues it again. The largest party's certificates
+#: render in a few seconds, and progress is written as the pages are built.
+DOCUMENT_STUCK_SECONDS = env_int("DOCUMENT_STUCK_SECONDS", default=60)
 
 # --- Online play --------------------------------------------------------------
 

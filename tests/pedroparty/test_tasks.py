@@ -71,3 +71,19 @@ def test_task_round_trip_through_redis_and_a_worker():
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
         result = ping.delay()
         assert result.get(timeout=10) == "pong"
+
+
+def test_only_the_ping_keeps_its_result_and_a_render_outlives_its_worker():
+    """Results are ignored but the ping's; a worker reserves one task per process;
+    a render is acknowledged when done and handed out again if its worker dies,
+    within the visibility timeout (five minutes, not kombu's hour)."""
+    from tournaments.tasks import document_render
+
+    assert app.conf.task_ignore_result is True
+    assert ping.ignore_result is False
+    assert app.conf.worker_prefetch_multiplier == 1
+    assert document_render.acks_late is True
+    assert document_render.reject_on_worker_lost is True
+    assert document_render.ignore_result is True
+    options = app.conf.broker_transport_options
+    assert options["visibility_timeout"] == settings.BROKER_VISIBILITY_TIMEOUT == 300
