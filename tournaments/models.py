@@ -348,7 +348,12 @@ class Document(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    #: When it was last queued (asked for, or asked again).
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The render's claim: the task that took the document, and when it last
+    #: showed progress.  A claim not renewed for long is taken as lost.
+    claimed_by = models.CharField(max_length=64, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -39,10 +39,11 @@ from typing import Any
 import segno
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.template.loader import get_template
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from . import selectors
 from .models import Document, Party, Prize, PrizeAward
@@ -221,9 +222,45 @@ def options_key(options: Mapping[str, Any]) -> str:
 # --------------------------------------------------------------------- requests
 
 
-#: A document queued or rendering for longer than this is taken as lost (its
-#: worker died) and a new request queues it again.
-STUCK_AFTER = timedelta(minutes=10)
+#: A document queued, or rendering without a sign of progress, for longer than
+#: this is taken as lost (its worker died): a task may claim it again and the
+#: host's documents page queues it again (``documents_requeue_lost``).
+STUCK_AFTER = timedelta(seconds=settings.DOCUMENT_STUCK_SECONDS)
+
+#: A pending document with no sign of life for this long is shown as stuck,
+#: with a "Make again" button, before it is queued again by itself.
+SLOW_AFTER = STUCK_AFTER / 3
+
+PENDING = (Status.QUEUED, Status.RENDERING)
+
+
+def _quiet_since(cutoff) -> Q:
+    """Pending documents with no sign of life since ``cutoff``: queued before
+    it, or claimed (or last showing progress) before it."""
+    return Q(status=Status.QUEUED, created_at__lt=cutoff) | Q(
+        Q(claimed_at__lt=cutoff) | Q(claimed_at__isnull=True, created_at__lt=cutoff),
+        status=Status.RENDERING,
+    )
+
+
+def _is_quiet(status: str, created_at, claimed_at, cutoff) -> bool:
+    """``_quiet_since`` for one row's values."""
+    if status == Status.QUEUED:
+        return created_at < cutoff
+    if status == Status.RENDERING:
+        return (claimed_at or created_at) < cutoff
+    return False
+
+
+#: The fields that put a document back in the queue.
+_REQUEUE = {
+    "status": Status.QUEUED,
+    "progress_done": 0,
+    "progress_total": 0,
+    "error": "",
+    "claimed_by": "",
+    "claimed_at": None,
+}
 
 
 def document_request(*, party: Party, kind: str, options: Mapping[str, Any], user) -> Document:
@@ -251,22 +288,72 @@ def document_request(*, party: Party, kind: str, options: Mapping[str, Any], use
                     )
             except IntegrityError:  # a second tablet asked at the same moment
                 return Document.objects.defer("content").get(**lookup)
-        elif document.status == Status.FAILED or (
-            document.status in (Status.QUEUED, Status.RENDERING)
-            and document.created_at < timezone.now() - STUCK_AFTER
+        elif document.status == Status.FAILED or _is_quiet(
+            document.status, document.created_at, document.claimed_at, timezone.now() - STUCK_AFTER
         ):
-            Document.objects.filter(pk=document.pk).update(
-                status=Status.QUEUED,
-                progress_done=0,
-                progress_total=0,
-                error="",
-                created_at=timezone.now(),
-            )
-            document.refresh_from_db(fields=["status", "progress_done", "error", "created_at"])
+            _requeue(document)
         else:
             return document
         transaction.on_commit(partial(_enqueue, document.pk))
     return document
+
+
+def document_again(*, party: Party, document_id: int, user) -> Document:
+    """Make the party's document ``document_id`` again, from scratch.
+
+    One made from an older party version is asked for as the party is now (a
+    new document, see ``document_request``); one made from this version is
+    returned as it is.  Otherwise the document is queued again and a new task
+    enqueued, however recent its claim, so a stuck or failed one is really
+    rendered again; should its first render still be alive, the
+    first of the two to finish stores the PDF.  Raises PartyError when the
+    document is not the party's (any more).
+    """
+    with transaction.atomic():
+        document = (
+            Document.objects.defer("content")
+            .select_for_update()
+            .filter(party_id=party.pk, pk=document_id)
+            .first()
+        )
+        if document is None:
+            raise PartyError({"again": gettext("That document is gone: ask for it again below.")})
+        version = Party.objects.values_list("version", flat=True).get(pk=party.pk)
+        if document.party_version < version:
+            return document_request(
+                party=party, kind=document.kind, options=dict(document.options), user=user
+            )
+        if document.status == Status.READY:
+            return document  # made meanwhile: nothing to make again
+        _requeue(document)
+        transaction.on_commit(partial(_enqueue, document.pk))
+    return document
+
+
+def documents_requeue_lost(*, party: Party) -> list[int]:
+    """Queue again the party's documents left queued or rendering with no sign
+    of life for ``STUCK_AFTER`` (their task or worker was lost); their ids.
+
+    Safe to call on every look at the list: a document queued again looks
+    fresh, and two callers at once queue it once (the update re-checks).
+    """
+    cutoff = timezone.now() - STUCK_AFTER
+    quiet = _quiet_since(cutoff)
+    lost = list(Document.objects.filter(quiet, party_id=party.pk).values_list("pk", flat=True))
+    requeued = []
+    for pk in lost:
+        with transaction.atomic():
+            if Document.objects.filter(quiet, pk=pk).update(**_REQUEUE, created_at=timezone.now()):
+                logger.warning("Document %s was lost by its worker: queued again", pk)
+                requeued.append(pk)
+                transaction.on_commit(partial(_enqueue, pk))
+    return requeued
+
+
+def _requeue(document: Document) -> None:
+    """Put ``document`` back in the queue (the caller enqueues its task on commit)."""
+    Document.objects.filter(pk=document.pk).update(**_REQUEUE, created_at=timezone.now())
+    document.refresh_from_db(fields=[*_REQUEUE, "created_at"])
 
 
 def _enqueue(document_id: int) -> None:
@@ -283,53 +370,73 @@ def _filename(party: Party, kind: str, version: int) -> str:
 
 
 class _Progress:
-    """Writes ``progress_done`` as items are built, at most every ``every`` seconds."""
+    """Writes ``progress_done`` as items are built, at most every ``every`` seconds.
 
-    def __init__(self, document_id: int, total: int, every: float = 0.25):
-        self.document_id = document_id
+    Each write also renews the render's claim, while the claim is still this
+    task's (not taken over as lost).
+    """
+
+    def __init__(self, document_id: int, claim: str, total: int, every: float = 0.25):
+        self.rows = Document.objects.filter(pk=document_id, claimed_by=claim)
         self.total = total
         self.every = every
         self.last = time.monotonic()
-        Document.objects.filter(pk=document_id).update(progress_done=0, progress_total=total)
+        self.rows.update(progress_done=0, progress_total=total, claimed_at=timezone.now())
 
     def __call__(self, done: int, force: bool = False) -> None:
         now = time.monotonic()
         if force or now - self.last >= self.every or done >= self.total:
-            Document.objects.filter(pk=self.document_id).update(progress_done=done)
+            self.rows.update(progress_done=done, claimed_at=timezone.now())
             self.last = now
 
 
-def document_render(*, document_id: int) -> None:
+def document_render(*, document_id: int, task_id: str = "") -> None:
     """Make the PDF of a queued document and store it (the task's body).
 
-    Idempotent: a document that is not queued (already made, being made by
-    another worker, or deleted) is left alone.  The status goes queued ->
-    rendering (progress n of m: m items built, then the PDF written) ->
-    ready, or failed with a message for the host.
+    Idempotent: the document is claimed first (status queued -> rendering,
+    with ``task_id``), and left alone when it cannot be: already made, being
+    made by a live task, or deleted.  A claim may be taken over when it is
+    lost: not renewed for ``STUCK_AFTER`` (its worker died), or held by this
+    same task id (the broker handed the task out again because the worker
+    running it died).  The status goes queued -> rendering (progress n of m:
+    m items built, then the PDF written) -> ready, or failed with a message
+    for the host.  The first render to finish stores its PDF.
     """
-    claimed = Document.objects.filter(pk=document_id, status=Status.QUEUED).update(
-        status=Status.RENDERING, progress_done=0, error=""
+    now = timezone.now()
+    claimable = Q(status=Status.QUEUED) | Q(
+        Q(claimed_at__lt=now - STUCK_AFTER)
+        | Q(claimed_at__isnull=True, created_at__lt=now - STUCK_AFTER),
+        status=Status.RENDERING,
+    )
+    if task_id:
+        claimable |= Q(status=Status.RENDERING, claimed_by=task_id)
+    claimed = Document.objects.filter(claimable, pk=document_id).update(
+        status=Status.RENDERING, progress_done=0, error="", claimed_by=task_id, claimed_at=now
     )
     if not claimed:
         return
     document = Document.objects.defer("content").select_related("party").get(pk=document_id)
     try:
-        pdf = build_pdf(document, progress=lambda total: _Progress(document_id, total))
+        pdf = build_pdf(document, progress=partial(_Progress, document_id, task_id))
     except Exception as exc:
         logger.exception("Document %s failed to render", document_id)
         reason = " ".join(exc.errors.values()) if isinstance(exc, PartyError) else str(exc)
         message = f"Could not make the PDF: {reason}"[:240]
-        Document.objects.filter(pk=document_id).update(
+        # Only while the claim is still this task's: a render that took over
+        # from this one may yet succeed.
+        Document.objects.filter(pk=document_id, status=Status.RENDERING, claimed_by=task_id).update(
             status=Status.FAILED, error=message, finished_at=timezone.now()
         )
         return
     with transaction.atomic():
-        Document.objects.filter(pk=document_id).update(
+        stored = Document.objects.filter(pk=document_id, status__in=PENDING).update(
             status=Status.READY,
             content=pdf,
             progress_done=F("progress_total"),
             finished_at=timezone.now(),
         )
+        if not stored:
+            return  # another render of it finished first, or it was deleted
         # The stale copies of the same document are replaced by this one.
         Document.objects.filter(
             party_id=document.party_id,
@@ -682,6 +789,8 @@ class DocumentLine:
     party_version: int
     stale: bool
     created_at: object
+    #: Pending with no sign of life for ``SLOW_AFTER``: its worker may be lost.
+    stuck: bool = False
 
     @property
     def pending(self) -> bool:
@@ -709,8 +818,10 @@ def document_list(party: Party, limit: int = 30) -> list[DocumentLine]:
             "filename",
             "party_version",
             "created_at",
+            "claimed_at",
         )[:limit]
     )
+    slow = timezone.now() - SLOW_AFTER
     kinds = dict(Kind.choices)
     statuses = dict(Status.choices)
     return [
@@ -728,6 +839,7 @@ def document_list(party: Party, limit: int = 30) -> list[DocumentLine]:
             party_version=row["party_version"],
             stale=row["party_version"] < version,
             created_at=row["created_at"],
+            stuck=_is_quiet(row["status"], row["created_at"], row["claimed_at"], slow),
         )
         for row in rows
     ]

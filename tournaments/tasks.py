@@ -5,10 +5,13 @@ from celery import shared_task
 from . import printing
 
 
-@shared_task(ignore_result=True)
-def document_render(document_id: int) -> None:
+# Acknowledged when done, and handed out again if its worker dies, so a render
+# is never lost with its worker; the service's claim makes a repeat harmless.
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def document_render(self, document_id: int) -> None:
     """Make and store the PDF of the queued Document ``document_id``.
 
-    Safe to run twice or late: a document that is no longer queued is left alone.
+    Safe to run twice or late: a document made, or being made by a live task,
+    is left alone.
     """
-    printing.document_render(document_id=document_id)
+    printing.document_render(document_id=document_id, task_id=self.request.id or "")

@@ -34,6 +34,11 @@ urlpatterns = [
     path(table + "deal/<int:deal>/amend/", host.deal_amend, name="deal_amend"),
     path(party + "documents/", documents.documents, name="documents"),
     path(
+        party + "documents/<int:document_id>/again/",
+        documents.document_again,
+        name="document_again",
+    ),
+    path(
         party + "documents/<int:document_id>/download/",
         documents.document_download,
         name="document_download",

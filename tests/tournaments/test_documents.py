@@ -110,6 +110,13 @@ def documents_url(party: Party) -> str:
     return reverse("host:documents", kwargs={"slug": party.slug})
 
 
+def again_url(document: Document) -> str:
+    return reverse(
+        "host:document_again",
+        kwargs={"slug": document.party.slug, "document_id": document.pk},
+    )
+
+
 def download_url(document: Document) -> str:
     return reverse(
         "host:document_download",
@@ -273,12 +280,12 @@ def test_an_amendment_makes_the_pdfs_stale_and_a_new_request_renders_again(
     lines = {line.id: line for line in printing.document_list(winners)}
     assert lines[first.pk].stale and lines[standings.pk].stale
     page = signed_in(host).get(documents_url(winners)).content.decode()
-    assert "out of date" in page and 'name="again"' in page
+    assert "out of date" in page and again_url(first) in page
     # The stale PDF is still there until a new one replaces it.
     assert signed_in(host).get(download_url(first)).status_code == 200
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = signed_in(host).post(documents_url(winners), {"again": first.pk})
+        response = signed_in(host).post(again_url(first))
     assert response.status_code == 302
     fresh = Document.objects.get(party=winners, kind="certificates")  # the stale one is gone
     assert fresh.pk != first.pk

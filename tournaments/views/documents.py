@@ -14,8 +14,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import content_disposition_header, urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import printing
 from ..models import Document
@@ -39,15 +40,10 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     errors: dict[str, str] = {}
     failed_kind = ""
     if request.method == "POST":
-        again = request.POST.get("again")
-        if again:
-            earlier = get_object_or_404(Document.objects.defer("content"), party=party, pk=again)
-            kind, options = earlier.kind, dict(earlier.options)
-        else:
-            kind = request.POST.get("kind", "")
-            options = {name: request.POST[name] for name in _OPTION_FIELDS if name in request.POST}
-            if request.POST.get("awards_listed"):
-                options["awards"] = request.POST.getlist("awards")
+        kind = request.POST.get("kind", "")
+        options = {name: request.POST[name] for name in _OPTION_FIELDS if name in request.POST}
+        if request.POST.get("awards_listed"):
+            options["awards"] = request.POST.getlist("awards")
         if kind == Document.Kind.TABLE_CARDS:
             options["public_url"] = public_page_url(request, party)
         try:
@@ -57,12 +53,11 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
         except PartyError as error:
             errors, failed_kind = error.errors, kind
         else:
-            document.refresh_from_db(fields=["status"])  # made already, if tasks run eagerly
-            if document.status == Document.Status.READY:
-                messages.success(request, f"{document.get_kind_display()}: ready to download.")
-            else:
-                messages.success(request, f"{document.get_kind_display()}: being made.")
+            _report(request, document)
             return redirect("host:documents", slug=party.slug)
+    else:
+        # A document whose worker died is queued again while the host watches.
+        printing.documents_requeue_lost(party=party)
     lines = printing.document_list(party)
     context = {
         "party": party,
@@ -79,6 +74,30 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     return _render(
         request, "host/documents.html", context, partial="documents", status=422 if errors else 200
     )
+
+
+@login_required
+@require_POST
+def document_again(request: HttpRequest, slug: str, document_id: int) -> HttpResponse:
+    """The "Make again" button: render the document afresh (stuck, failed or out of date)."""
+    party = party_for_host(request, slug)
+    try:
+        document = printing.document_again(party=party, document_id=document_id, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        _report(request, document)
+    return redirect("host:documents", slug=party.slug)
+
+
+def _report(request: HttpRequest, document: Document) -> None:
+    """Tell the host the document asked for is ready, or being made."""
+    document.refresh_from_db(fields=["status"])  # made already, if tasks run eagerly
+    what = document.get_kind_display()
+    if document.status == Document.Status.READY:
+        messages.success(request, _("%(what)s: ready to download.") % {"what": what})
+    else:
+        messages.success(request, _("%(what)s: being made.") % {"what": what})
 
 
 @login_required
