@@ -207,6 +207,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 #: still running when it comes back must be safe to run twice (renders claim
 #: their row first). Kombu's default is an hour.
 BROKER_VISIBILITY_TIMEOUT = env_int("BROKER_VISIBILITY_TIMEOUT", default=300)
+if BROKER_VISIBILITY_TIMEOUT < 1:
+    raise ImproperlyConfigured("BROKER_VISIBILITY_TIMEOUT must be at least 1 (seconds), got 0")
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
     "unacked_restore_interval": 10,
@@ -237,6 +239,8 @@ else:
 #: the host's documents page queues it again. The largest party's certificates
 #: render in a few seconds, and progress is written as the pages are built.
 DOCUMENT_STUCK_SECONDS = env_int("DOCUMENT_STUCK_SECONDS", default=60)
+if DOCUMENT_STUCK_SECONDS < 1:
+    raise ImproperlyConfigured("DOCUMENT_STUCK_SECONDS must be at least 1 (seconds), got 0")
 
 # --- Online play --------------------------------------------------------------
 

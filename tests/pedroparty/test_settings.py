@@ -224,3 +224,14 @@ def test_production_settings_pass_the_deploy_checklist():
         timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("name", ["BROKER_VISIBILITY_TIMEOUT", "DOCUMENT_STUCK_SECONDS"])
+def test_lost_task_limits_are_whole_seconds_of_at_least_one(name):
+    """At 0 every task taken, or every PDF being made, would count as lost at once."""
+    assert f"{name} must be at least 1 (seconds), got 0" in settings_error(
+        DJANGO_DEBUG="true", **{name: "0"}
+    )
+    assert f"{name} must be a non-negative integer, got 'soon'" in settings_error(
+        DJANGO_DEBUG="true", **{name: "soon"}
+    )
