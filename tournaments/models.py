@@ -354,6 +354,8 @@ class Document(models.Model):
     #: showed progress.  A claim not renewed for long is taken as lost.
     claimed_by = models.CharField(max_length=64, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    #: Renders started since the host last asked for it (each claim counts).
+    render_attempts = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -231,6 +231,11 @@ STUCK_AFTER = timedelta(seconds=settings.DOCUMENT_STUCK_SECONDS)
 #: with a "Make again" button, before it is queued again by itself.
 SLOW_AFTER = STUCK_AFTER / 3
 
+#: Renders of one document started since the host asked for it: past this,
+#: a document whose render keeps dying with its worker (one that runs out of
+#: memory, say) is marked failed instead of being handed out for ever.
+MAX_RENDER_ATTEMPTS = 3
+
 PENDING = (Status.QUEUED, Status.RENDERING)
 
 
@@ -351,9 +356,12 @@ def documents_requeue_lost(*, party: Party) -> list[int]:
 
 
 def _requeue(document: Document) -> None:
-    """Put ``document`` back in the queue (the caller enqueues its task on commit)."""
-    Document.objects.filter(pk=document.pk).update(**_REQUEUE, created_at=timezone.now())
-    document.refresh_from_db(fields=[*_REQUEUE, "created_at"])
+    """Put ``document`` back in the queue, as asked for afresh (the caller
+    enqueues its task on commit)."""
+    Document.objects.filter(pk=document.pk).update(
+        **_REQUEUE, created_at=timezone.now(), render_attempts=0
+    )
+    document.refresh_from_db(fields=[*_REQUEUE, "created_at", "render_attempts"])
 
 
 def _enqueue(document_id: int) -> None:
@@ -398,9 +406,11 @@ def document_render(*, document_id: int, task_id: str = "") -> None:
     made by a live task, or deleted.  A claim may be taken over when it is
     lost: not renewed for ``STUCK_AFTER`` (its worker died), or held by this
     same task id (the broker handed the task out again because the worker
-    running it died).  The status goes queued -> rendering (progress n of m:
-    m items built, then the PDF written) -> ready, or failed with a message
-    for the host.  The first render to finish stores its PDF.
+    running it died).  After ``MAX_RENDER_ATTEMPTS`` renders that all died,
+    the document is marked failed instead.  The status goes queued ->
+    rendering (progress n of m: m items built, then the PDF written) ->
+    ready, or failed with a message for the host.  The first render to
+    finish stores its PDF.
     """
     now = timezone.now()
     claimable = Q(status=Status.QUEUED) | Q(
@@ -410,10 +420,24 @@ def document_render(*, document_id: int, task_id: str = "") -> None:
     )
     if task_id:
         claimable |= Q(status=Status.RENDERING, claimed_by=task_id)
-    claimed = Document.objects.filter(claimable, pk=document_id).update(
-        status=Status.RENDERING, progress_done=0, error="", claimed_by=task_id, claimed_at=now
+    claimed = Document.objects.filter(
+        claimable, pk=document_id, render_attempts__lt=MAX_RENDER_ATTEMPTS
+    ).update(
+        status=Status.RENDERING,
+        progress_done=0,
+        error="",
+        claimed_by=task_id,
+        claimed_at=now,
+        render_attempts=F("render_attempts") + 1,
     )
     if not claimed:
+        given_up = Document.objects.filter(claimable, pk=document_id).update(
+            status=Status.FAILED,
+            error=gettext("Could not make the PDF: its worker stopped each time it tried."),
+            finished_at=now,
+        )
+        if given_up:
+            logger.error("Document %s: every render died with its worker", document_id)
         return
     document = Document.objects.defer("content").select_related("party").get(pk=document_id)
     try:

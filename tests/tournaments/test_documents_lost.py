@@ -266,3 +266,40 @@ def test_make_again_leaves_a_document_made_meanwhile_as_it_is(
     assert "ready to download" in response.content.decode()
     assert callbacks == [] and renders == [1]
     assert Document.objects.values().get(pk=document.pk) == before
+
+
+class WorkerDied(BaseException):
+    """Stands for the SIGKILL of a worker: nothing in the render catches it."""
+
+
+def test_a_render_that_dies_every_time_is_marked_failed_not_handed_out_for_ever(
+    winners, host, renders, monkeypatch, eager_tasks, django_capture_on_commit_callbacks
+):
+    """Each render of this document kills its worker (out of memory, say):
+    after MAX_RENDER_ATTEMPTS the next claim gives up with a message."""
+    counted = printing.html_to_pdf
+
+    def dying(html):
+        raise WorkerDied
+
+    monkeypatch.setattr(printing, "html_to_pdf", dying)
+    document = printing.document_request(party=winners, kind="standings", options={}, user=host)
+    for attempt in range(1, printing.MAX_RENDER_ATTEMPTS + 1):
+        # The broker hands the same task out again (or the page queues it again).
+        with pytest.raises(WorkerDied):
+            printing.document_render(document_id=document.pk, task_id="the-task")
+        document.refresh_from_db()
+        assert document.status == Document.Status.RENDERING
+        assert document.render_attempts == attempt
+    printing.document_render(document_id=document.pk, task_id="the-task")
+    document.refresh_from_db()
+    assert document.status == Document.Status.FAILED
+    assert "its worker stopped each time" in document.error
+    assert "Make again" in signed_in(host).get(documents_url(winners)).content.decode()
+
+    # Asked for again by the host, it is tried afresh.
+    monkeypatch.setattr(printing, "html_to_pdf", counted)
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in(host).post(again_url(document))
+    assert_made_once(document, renders)
+    assert document.render_attempts == 1

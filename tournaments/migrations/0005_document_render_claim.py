@@ -20,4 +20,9 @@ class Migration(migrations.Migration):
             name='claimed_by',
             field=models.CharField(blank=True, max_length=64),
         ),
+        migrations.AddField(
+            model_name='document',
+            name='render_attempts',
+            field=models.PositiveSmallIntegerField(default=0),
+        ),
     ]
