@@ -336,6 +336,15 @@ def player_roster(party: Party) -> list[RosterLine]:
     ]
 
 
+#: The audit action of a party loaded from a party file.
+PARTY_LOAD_ACTION = "party_load"
+
+
+def party_names_on(*, user, date) -> list[str]:
+    """The names of the parties ``user`` owns on ``date``."""
+    return list(Party.objects.filter(owner=user, date=date).values_list("name", flat=True))
+
+
 def earlier_player_names(user, party: Party | None, prefix: str = "") -> list[str]:
     """Names of players from the host's other parties, for type-ahead."""
     query = Player.objects.filter(party__owner=user)

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from scoring.rules import RULESETS, validate_result
 from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset, RulesetError
@@ -40,6 +41,7 @@ from .models import (
     SitOut,
     TableRound,
 )
+from .selectors import PARTY_LOAD_ACTION
 from .standings import table_round_winner
 
 
@@ -206,6 +208,16 @@ def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None
         summary = summary[0].upper() + summary[1:]
         _audit(party, user, "party_public_set", summary, before=before, after=after)
         _bump(party)
+
+
+def party_load_record(*, party: Party, user, source: str = "") -> None:
+    """Note in a new party's audit trail that it was loaded from a party file
+    (``source``: the file's name, if known); the party list shows when."""
+    source = "".join(char for char in source if char.isprintable())[:120]
+    summary = gettext("Loaded from the party file %(file)s") % {"file": source}
+    if not source:
+        summary = gettext("Loaded from a party file")
+    _audit(party, user, PARTY_LOAD_ACTION, summary)
 
 
 # --------------------------------------------------------------------- players

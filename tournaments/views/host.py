@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import selectors, services
@@ -537,28 +538,29 @@ def party_file(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def party_upload(request: HttpRequest) -> HttpResponse:
-    """Create a party from an uploaded party file, owned by the signed-in host."""
-    import json
+    """Create a party from an uploaded party file, owned by the signed-in host.
 
+    A bad file, whatever it holds, is shown on the form with what is wrong,
+    and creates nothing."""
     from ..forms import PartyFileForm
-    from ..partyfile import PartyFileError, party_load
+    from ..partyfile import PartyFileError, party_file_parse, party_load
 
     form = PartyFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             if upload.size > PARTY_FILE_MAX_BYTES:
-                raise PartyFileError("The file is too large for a party file (over 5 MB).")
-            try:
-                data = json.loads(upload.read().decode("utf-8"))
-            except UnicodeDecodeError:
-                raise PartyFileError("The file is not UTF-8 text.") from None
-            except json.JSONDecodeError as exc:
-                raise PartyFileError(f"The file is not valid JSON: {exc}") from None
-            party = party_load(data, owner=request.user)
+                raise PartyFileError(
+                    gettext("The file is too large for a party file (over %(size)d MB).")
+                    % {"size": PARTY_FILE_MAX_BYTES // (1024 * 1024)}
+                )
+            data = party_file_parse(upload.read())
+            party = party_load(data, owner=request.user, source=upload.name or "")
         except PartyFileError as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, f"{party.name} is loaded from the file.")
+            messages.success(
+                request, gettext("%(name)s is loaded from the file.") % {"name": party.name}
+            )
             return redirect("host:dashboard", slug=party.slug)
     return render(request, "host/upload.html", {"form": form}, status=_status(form))
