@@ -598,3 +598,14 @@ def test_a_second_load_of_one_file_is_named_apart_and_noted(host, other_host):
     assert party_load(long, owner=host).name == "N" * 116 + " (2)"
     note = AuditEntry.objects.get(party=second, action="party_load")
     assert note.summary == "Loaded from the party file night.json"
+
+
+def test_the_party_list_shows_the_date_and_when_a_party_was_loaded(client, host):
+    made = make_party(host, players=4)
+    loaded = party_load(example(), owner=host)
+    client.force_login(host)
+    page = client.get(reverse("host:party_list")).content.decode()
+    assert page.count("loaded from a file") == 1
+    assert "Spring Card Party (2)" in page and "April 18, 2026" in page
+    assert page.index(loaded.slug) < page.index("loaded from a file")
+    assert reverse("host:party_delete", args=[made.slug]) in page

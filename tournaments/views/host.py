@@ -63,7 +63,7 @@ def _apply_errors(form, error: PartyError) -> None:
 @login_required
 @require_GET
 def party_list(request: HttpRequest) -> HttpResponse:
-    parties = hosted_parties(request.user).order_by("-date", "-id")
+    parties = selectors.parties_hosted(user=request.user)
     return render(request, "host/party_list.html", {"parties": parties})
 
 
@@ -564,3 +564,22 @@ def party_upload(request: HttpRequest) -> HttpResponse:
             )
             return redirect("host:dashboard", slug=party.slug)
     return render(request, "host/upload.html", {"form": form}, status=_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete the party, after a page that names it and what will be lost.
+    Only its owner or a co-host may (anyone else: 404, staff: 403)."""
+    party = party_for_host(request, slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            name = services.party_delete(party=party, user=request.user)
+        except PartyError as exc:
+            error = " ".join(exc.errors.values())
+        else:
+            messages.success(request, gettext("%(name)s is deleted.") % {"name": name})
+            return redirect("host:party_list")
+    context = {"party": party, "contents": selectors.party_contents(party), "error": error}
+    return render(request, "host/party_delete.html", context, status=403 if error else 200)
