@@ -609,3 +609,18 @@ def test_the_party_list_shows_the_date_and_when_a_party_was_loaded(client, host)
     assert "Spring Card Party (2)" in page and "April 18, 2026" in page
     assert page.index(loaded.slug) < page.index("loaded from a file")
     assert reverse("host:party_delete", args=[made.slug]) in page
+
+
+def test_prizes_page_does_not_claim_every_prize_picked_when_none_are_listed(client, host):
+    data = example()
+    party = party_load(data, owner=host)
+    client.force_login(host)
+    page = client.get(reverse("host:prizes", args=[party.slug])).content.decode()
+    assert "No prizes listed." in page
+    assert "Every place prize has been picked" not in page
+    assert "No place prizes are listed, so there is nothing to pick." in page
+    data["prizes"] = ["Wine"]
+    data["prize_picks"] = [{"player": "Ana", "prize": 1}]
+    picked = party_load(data, owner=host)
+    page = client.get(reverse("host:prizes", args=[picked.slug])).content.decode()
+    assert "Every place prize has been picked." in page

@@ -495,10 +495,12 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
             error = " ".join(exc.errors.values())
         else:
             return redirect("host:prizes", slug=party.slug)
+    board = selectors.prize_board(party)
     context = {
         "party": party,
         "standings": selectors.party_standings(party),
-        "board": selectors.prize_board(party),
+        "board": board,
+        "place_prizes": any(prize.kind == Prize.Kind.PLACE for prize in board),
         "turn": selectors.prize_turn(party),
         "error": error,
     }
