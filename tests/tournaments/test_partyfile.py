@@ -7,10 +7,12 @@ import io
 import json
 import random
 import re
+import threading
 from collections import Counter
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.urls import reverse
 
 from scoring.rules import RULESETS
@@ -624,3 +626,30 @@ def test_prizes_page_does_not_claim_every_prize_picked_when_none_are_listed(clie
     picked = party_load(data, owner=host)
     page = client.get(reverse("host:prizes", args=[picked.slug])).content.decode()
     assert "Every place prize has been picked." in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_loads_of_one_file_at_once_are_named_apart(host):
+    """Four uploads of one file at the same moment, each on its own connection:
+    the host's row lock makes each see the others' names."""
+    loads = 4
+    barrier = threading.Barrier(loads)
+    outcomes: list[object] = [None] * loads
+
+    def upload(i: int) -> None:
+        try:
+            barrier.wait(timeout=30)
+            outcomes[i] = party_load(example(), owner=host).name
+        except Exception as exc:  # every outcome is checked below
+            outcomes[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=upload, args=(i,)) for i in range(loads)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads)
+    name = EXAMPLE["name"]
+    assert sorted(outcomes) == [name, f"{name} (2)", f"{name} (3)", f"{name} (4)"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
@@ -258,6 +259,9 @@ class _Loader:
         options = dict(header["options"])
         party_options = {name: options.pop(name) for name in PARTY_OPTIONS if name in options}
         rounds = header["rounds"]
+        # Two loads by one host at once wait for each other here, so that the
+        # second sees the first's name and takes "Name (2)".
+        get_user_model().objects.select_for_update().filter(pk=self.owner.pk).first()
         try:
             self.party = services.party_create(
                 owner=self.owner,
