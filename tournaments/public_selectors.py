@@ -137,6 +137,12 @@ def public_state_store(state: PublicState) -> None:
     _states.set(state.token, state)
 
 
+def public_state_forget(token: str) -> None:
+    """A deleted party: its public pages are 404 from now on, not a moment later."""
+    cache.delete(_state_key(token))
+    _states.set(token, None)
+
+
 # --------------------------------------------------------------------- snapshot
 
 

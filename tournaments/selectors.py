@@ -14,9 +14,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
+from django.db.models import OuterRef, Q, Subquery
 
 from . import standings
-from .models import DealResult, Party, Player, PrizeAward, Round, Seat, SitOut, TableRound
+from .models import (
+    AuditEntry,
+    DealResult,
+    Party,
+    Player,
+    PrizeAward,
+    Round,
+    Seat,
+    SitOut,
+    TableRound,
+)
 
 
 @dataclass(frozen=True)
@@ -334,6 +345,69 @@ def player_roster(party: Party) -> list[RosterLine]:
         RosterLine(p.id, p.name, p.order, p.arrives_round, p.leaves_round, where.get(p.id, ""))
         for p in history.players
     ]
+
+
+#: The audit action of a party loaded from a party file.
+PARTY_LOAD_ACTION = "party_load"
+
+
+def party_names_on(*, user, date) -> list[str]:
+    """The names of the parties ``user`` owns on ``date``."""
+    return list(Party.objects.filter(owner=user, date=date).values_list("name", flat=True))
+
+
+@dataclass(frozen=True)
+class PartyLine:
+    """One party in the host's list."""
+
+    slug: str
+    name: str
+    date: object
+    venue: str
+    status: str
+    status_label: str
+    #: When the party was loaded from a party file, or None.
+    loaded_at: object
+
+
+def parties_hosted(*, user) -> list[PartyLine]:
+    """The parties ``user`` hosts (all of them for staff), newest date first,
+    with when each was loaded from a file, in one query."""
+    parties = Party.objects.all()
+    if not user.is_staff:
+        parties = parties.filter(Q(owner=user) | Q(cohosts=user)).distinct()
+    loaded = AuditEntry.objects.filter(party=OuterRef("pk"), action=PARTY_LOAD_ACTION)
+    rows = parties.annotate(loaded_at=Subquery(loaded.order_by("at").values("at")[:1])).order_by(
+        "-date", "-id"
+    )
+    return [
+        PartyLine(p.slug, p.name, p.date, p.venue, p.status, p.get_status_display(), p.loaded_at)
+        for p in rows
+    ]
+
+
+@dataclass(frozen=True)
+class PartyContents:
+    """What deleting a party would lose, counted."""
+
+    players: int
+    rounds: int
+    deals: int
+    prizes: int
+    awards: int
+    documents: int
+
+
+def party_contents(party: Party) -> PartyContents:
+    """The party's players, rounds, deals entered, prizes, awards and printouts, counted."""
+    return PartyContents(
+        players=party.players.count(),
+        rounds=party.rounds.count(),
+        deals=DealResult.objects.filter(round__party=party, is_current=True).count(),
+        prizes=party.prizes.count(),
+        awards=PrizeAward.objects.filter(prize__party=party).count(),
+        documents=party.documents.count(),
+    )
 
 
 def earlier_player_names(user, party: Party | None, prefix: str = "") -> list[str]:

@@ -17,12 +17,14 @@ import datetime
 import secrets
 import unicodedata
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from scoring.rules import RULESETS, validate_result
 from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset, RulesetError
@@ -40,6 +42,8 @@ from .models import (
     SitOut,
     TableRound,
 )
+from .public_selectors import public_state_forget
+from .selectors import PARTY_LOAD_ACTION
 from .standings import table_round_winner
 
 
@@ -206,6 +210,33 @@ def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None
         summary = summary[0].upper() + summary[1:]
         _audit(party, user, "party_public_set", summary, before=before, after=after)
         _bump(party)
+
+
+def party_load_record(*, party: Party, user, source: str = "") -> None:
+    """Note in a new party's audit trail that it was loaded from a party file
+    (``source``: the file's name, if known); the party list shows when."""
+    source = "".join(char for char in source if char.isprintable())[:120]
+    summary = gettext("Loaded from the party file %(file)s") % {"file": source}
+    if not source:
+        summary = gettext("Loaded from a party file")
+    _audit(party, user, PARTY_LOAD_ACTION, summary)
+
+
+def party_delete(*, party: Party, user) -> str:
+    """Delete the party for good, with everything in it: players, rounds,
+    results, prizes, printouts and its audit trail.  Only its owner or a
+    co-host may.  Returns the party's name, for the message that confirms it."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        if party.owner_id != user.pk and not party.cohosts.filter(pk=user.pk).exists():
+            raise PartyError(gettext("Only the party's host or a co-host can delete it."))
+        name, token = party.name, party.public_token
+        # A seat or sit-out protects its player: the rounds go first, taking
+        # their seats, sit-outs, results and online tables with them.
+        Round.objects.filter(party=party).delete()
+        party.delete()
+        transaction.on_commit(partial(public_state_forget, token), robust=True)
+    return name
 
 
 # --------------------------------------------------------------------- players

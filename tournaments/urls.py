@@ -19,6 +19,7 @@ urlpatterns = [
     path(party + "seat/", host.seat_round1, name="seat"),
     path(party + "audit/", host.audit, name="audit"),
     path(party + "file/", host.party_file, name="party_file"),
+    path(party + "delete/", host.party_delete, name="party_delete"),
     path(party + "finish/", host.party_finish, name="finish"),
     path(party + "prizes/", host.prizes, name="prizes"),
     path(party + "share/", share.share, name="share"),

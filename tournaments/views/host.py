@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import selectors, services
@@ -62,7 +63,7 @@ def _apply_errors(form, error: PartyError) -> None:
 @login_required
 @require_GET
 def party_list(request: HttpRequest) -> HttpResponse:
-    parties = hosted_parties(request.user).order_by("-date", "-id")
+    parties = selectors.parties_hosted(user=request.user)
     return render(request, "host/party_list.html", {"parties": parties})
 
 
@@ -494,10 +495,12 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
             error = " ".join(exc.errors.values())
         else:
             return redirect("host:prizes", slug=party.slug)
+    board = selectors.prize_board(party)
     context = {
         "party": party,
         "standings": selectors.party_standings(party),
-        "board": selectors.prize_board(party),
+        "board": board,
+        "place_prizes": any(prize.kind == Prize.Kind.PLACE for prize in board),
         "turn": selectors.prize_turn(party),
         "error": error,
     }
@@ -537,28 +540,48 @@ def party_file(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def party_upload(request: HttpRequest) -> HttpResponse:
-    """Create a party from an uploaded party file, owned by the signed-in host."""
-    import json
+    """Create a party from an uploaded party file, owned by the signed-in host.
 
+    A bad file, whatever it holds, is shown on the form with what is wrong,
+    and creates nothing."""
     from ..forms import PartyFileForm
-    from ..partyfile import PartyFileError, party_load
+    from ..partyfile import PartyFileError, party_file_parse, party_load
 
     form = PartyFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             if upload.size > PARTY_FILE_MAX_BYTES:
-                raise PartyFileError("The file is too large for a party file (over 5 MB).")
-            try:
-                data = json.loads(upload.read().decode("utf-8"))
-            except UnicodeDecodeError:
-                raise PartyFileError("The file is not UTF-8 text.") from None
-            except json.JSONDecodeError as exc:
-                raise PartyFileError(f"The file is not valid JSON: {exc}") from None
-            party = party_load(data, owner=request.user)
+                raise PartyFileError(
+                    gettext("The file is too large for a party file (over %(size)d MB).")
+                    % {"size": PARTY_FILE_MAX_BYTES // (1024 * 1024)}
+                )
+            data = party_file_parse(upload.read())
+            party = party_load(data, owner=request.user, source=upload.name or "")
         except PartyFileError as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, f"{party.name} is loaded from the file.")
+            messages.success(
+                request, gettext("%(name)s is loaded from the file.") % {"name": party.name}
+            )
             return redirect("host:dashboard", slug=party.slug)
     return render(request, "host/upload.html", {"form": form}, status=_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete the party, after a page that names it and what will be lost.
+    Only its owner or a co-host may (anyone else: 404, staff: 403)."""
+    party = party_for_host(request, slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            name = services.party_delete(party=party, user=request.user)
+        except PartyError as exc:
+            error = " ".join(exc.errors.values())
+        else:
+            messages.success(request, gettext("%(name)s is deleted.") % {"name": name})
+            return redirect("host:party_list")
+    context = {"party": party, "contents": selectors.party_contents(party), "error": error}
+    return render(request, "host/party_delete.html", context, status=403 if error else 200)

@@ -13,13 +13,13 @@ its error (round, table, deal and field) to stderr and exits non-zero.
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.partyfile import PartyFileError, party_load
+from tournaments.partyfile import PartyFileError, party_file_parse, party_load
 
 DEFAULT_OWNER = "host"
 
@@ -38,8 +38,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         data = read_party_file(options["file"])
         owner = self._owner(options["owner"])
+        source = "-" if options["file"] == "-" else os.path.basename(options["file"])
         try:
-            party = party_load(data, owner=owner)
+            party = party_load(data, owner=owner, source=source)
         except PartyFileError as error:
             raise CommandError(f"{options['file']}: {error}") from None
         rounds = party.rounds.count()
@@ -70,14 +71,13 @@ def read_party_file(path: str):
     """The JSON document in ``path`` (``-``: standard input), or CommandError."""
     try:
         if path == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")
+            content = sys.stdin.buffer.read()
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        return json.loads(text)
+            with open(path, "rb") as handle:
+                content = handle.read()
     except OSError as error:
         raise CommandError(f"{path}: cannot read the file: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: the file is not UTF-8 text.") from None
-    except json.JSONDecodeError as error:
-        raise CommandError(f"{path}: the file is not valid JSON: {error}") from None
+    try:
+        return party_file_parse(content)
+    except PartyFileError as error:
+        raise CommandError(f"{path}: {error}") from None
