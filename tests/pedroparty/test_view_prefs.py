@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
 from pedroparty.context_processors import VIEW_COOKIE
 from scoring import services
 from scoring.services import SeatSpec
+from tournaments import services as party_services
 
 
 def test_the_chosen_classes_are_rendered_on_html(client):
@@ -44,3 +47,16 @@ def test_a_seat_page_is_drawn_again_when_the_choice_changes(client):
     assert response.status_code == 200
     assert '<html lang="en" class="text-large">' in response.content.decode()
     assert client.get(url, headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+
+
+@pytest.mark.django_db
+def test_the_players_page_is_the_same_for_everybody(client, django_user_model):
+    """The players' page is rendered once for every phone and cached: one
+    browser's choice must not reach another's page (view.js applies it)."""
+    host = django_user_model.objects.create_user(username="hostess", password="x-1-long-pass")
+    party = party_services.party_create(owner=host, name="Pedro", date=datetime.date(2026, 5, 8))
+    url = reverse("public:party", args=[party.public_token])
+    client.cookies[VIEW_COOKIE] = "text-large.contrast"
+    assert '<html lang="en">' in client.get(url).content.decode()
+    client.cookies.pop(VIEW_COOKIE)
+    assert '<html lang="en">' in client.get(url).content.decode()
