@@ -27,6 +27,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from pedroparty.context_processors import view_classes
 from tournaments.models import Round
 
 from . import selectors, services
@@ -50,7 +51,10 @@ def _render(
 
 
 def _variant(request: HttpRequest) -> str:
-    return "game" if request.htmx else "page"
+    if request.htmx:
+        return "game"
+    # A whole page carries the browser's reading-comfort classes on <html>.
+    return "-".join(["page", *view_classes(request).split()])
 
 
 def _seat_etag(request: HttpRequest, token: str) -> str | None:

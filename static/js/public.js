@@ -95,7 +95,9 @@
     e.preventDefault();
     mark();
     follow(id);
-    if (id) window.scrollTo({ top: 0, behavior: "smooth" });
+    // Glide up to the seat card, or jump there for those who asked for less motion.
+    var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (id) window.scrollTo({ top: 0, behavior: calm ? "auto" : "smooth" });
   });
   body.addEventListener("htmx:afterSwap", mark);
 

@@ -98,7 +98,12 @@ def test_page_is_public_phone_first_and_local(seated, client):
     assert party.name in page
     sources = re.findall(r'(?:src|href)="([^"]+)"', page)
     assets = sorted(u for u in sources if u.endswith((".js", ".css")))
-    assert assets == ["/static/css/public.css", "/static/js/htmx.min.js", "/static/js/public.js"]
+    assert assets == [
+        "/static/css/public.css",
+        "/static/js/htmx.min.js",
+        "/static/js/public.js",
+        "/static/js/view.js",
+    ]
     assert not [u for u in sources if u.startswith(("http:", "https:", "//"))]
     # Nothing to sign in to, nothing remembered: no session or CSRF cookie.
     assert not response.cookies
