@@ -28,7 +28,11 @@ def test_is_mobile_friendly(home):
 def test_loads_htmx_and_css_from_our_static_files_only(home):
     sources = re.findall(r'(?:src|href)="([^"]+)"', home)
     assets = [url for url in sources if url.endswith((".js", ".css"))]
-    assert sorted(assets) == ["/static/css/site.css", "/static/js/htmx.min.js"]
+    assert sorted(assets) == [
+        "/static/css/site.css",
+        "/static/js/htmx.min.js",
+        "/static/js/site.js",
+    ]
     # No CDN or other absolute URL: every link and asset stays on this site.
     assert not [url for url in sources if url.startswith(("http:", "https:", "//"))]
 
