@@ -149,6 +149,18 @@ def test_online_play_runs_under_the_policy_without_a_violation(
         expect(page.locator(".seat-link svg")).to_have_count(4)  # inline SVG QR codes
         page.locator(".seat-link details.qr summary").first.click()
         settle(page)
+
+        # The creator's page polls every 2 s, but not while it is hidden.
+        manage = page.url
+        polls: list[str] = []
+        page.on("request", lambda r: polls.append(r.url) if r.url == manage else None)
+        page.evaluate(
+            "Object.defineProperty(document, 'hidden', {value: true, configurable: true})"
+        )
+        page.wait_for_timeout(4500)
+        assert polls == []
+        with page.expect_request(manage, timeout=5000):
+            page.evaluate("delete document.hidden")
         page.locator(".seat-link").first.get_by_role("link", name="Open").click()
         page.wait_for_url(re.compile(r"/play/s/[-\w]+/$"))
 
