@@ -16,6 +16,15 @@
     else delete body.dataset.myTurn;
   });
 
+  // A hidden page (another app in front, the phone asleep) does not poll; the
+  // next tick after it is shown again asks at once.  A check here, not a
+  // trigger filter in the template: filters are evaluated code, which the
+  // site's Content-Security-Policy does not allow.
+  body.addEventListener("htmx:beforeRequest", function (e) {
+    var trigger = e.detail.elt.getAttribute("hx-trigger") || "";
+    if (document.hidden && /^every /.test(trigger)) e.preventDefault();
+  });
+
   body.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail.xhr;
     var reached = xhr && xhr.status > 0 && xhr.status < 500;

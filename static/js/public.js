@@ -27,6 +27,16 @@
     else status.textContent = "No connection · trying again";
   });
 
+  // Coming back to the page (the phone woke up, the tab was shown again) asks
+  // at once instead of at the next tick.  Here, not as a trigger filter in the
+  // template: filters are evaluated code, which the site's
+  // Content-Security-Policy does not allow.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    var polled = document.querySelectorAll("[hx-get][hx-trigger]");
+    for (var i = 0; i < polled.length; i++) htmx.trigger(polled[i], "refresh");
+  });
+
   // --- the movement board: one page of names at a time, cycling --------------
   var board = document.getElementById("board");
   if (board) {

@@ -52,6 +52,18 @@ def browser(async_unsafe_allowed) -> Iterator[Browser]:
         browser.close()
 
 
+#: Reports every Content-Security-Policy violation to the test (through the
+#: ``cspViolation`` binding), whatever page of the context it happens on.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.cspViolation(
+    `${e.effectiveDirective} refused ${e.blockedURI || "inline code"}` +
+    ` at ${e.sourceFile || document.location.pathname}:${e.lineNumber}`
+  );
+});
+"""
+
+
 @dataclass
 class Traffic:
     """What the page loaded: every response, and anything that went wrong."""
@@ -65,10 +77,15 @@ class Traffic:
 
 def open_page(browser: Browser, live_server, traffic: Traffic, **options) -> Iterator[Page]:
     """A new browser context's page on the live server (a tablet unless
-    ``viewport`` says otherwise), logging every response and script error."""
+    ``viewport`` says otherwise), logging every response, script error and
+    Content-Security-Policy violation."""
     options.setdefault("viewport", TABLET)
     context = browser.new_context(base_url=live_server.url, **options)
     context.set_default_timeout(10_000)
+    context.expose_function(
+        "cspViolation", lambda text: traffic.problems.append(f"CSP violation: {text}")
+    )
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
 
     def on_response(response: Response) -> None:

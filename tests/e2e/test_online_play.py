@@ -152,3 +152,16 @@ def test_a_person_plays_a_deal_against_three_bots_on_a_phone(phone):
     expect(page.locator(".replay-hand .pcard")).to_have_count(36)
     page.get_by_role("link", name="Next step").click()
     expect(page.get_by_text(f"Step 1 of {len(events)}")).to_be_visible()
+
+
+def test_the_creator_page_keeps_its_table_while_nothing_changes(phone):
+    """A poll that finds nothing new (304) leaves the page as it is."""
+    page, problems = phone
+    create_table(page)
+    manage = page.url
+    with page.expect_response(lambda r: r.url == manage and r.status == 304, timeout=10_000):
+        pass
+    page.wait_for_timeout(500)  # a swap would have run by now
+    expect(page.locator("#table .seat-link")).to_have_count(4)
+    expect(page.locator(".seat-link svg")).to_have_count(4)
+    assert problems == []
