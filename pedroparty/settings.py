@@ -230,6 +230,9 @@ else:
 #: How long a bot "thinks" before each move at an online table (milliseconds).
 #: Only a real worker waits; eager tasks (no REDIS_URL) act at once.
 PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
+#: How long past that a due bot may wait before a player's poll queues its
+#: turn again (its task was lost, or Redis was down when it was due).
+PLAY_BOT_REQUEUE_MS = env_int("PLAY_BOT_REQUEUE_MS", default=5000)
 
 # --- Auth -------------------------------------------------------------------
 

@@ -22,7 +22,14 @@ from scoring.rules.cards import CARD, IS_TRUMP, POWER, SUIT_NAMES, SUITS
 from tournaments.models import DealResult, Party, Round, Seat
 
 from .models import OnlineDeal, OnlineSeat, OnlineTable
-from .services import Played, deal_state, seat_idle, table_ruleset, table_seats
+from .services import (
+    Played,
+    bots_overdue_since,
+    deal_state,
+    seat_idle,
+    table_ruleset,
+    table_seats,
+)
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: Where each seat sits on a player's screen, counted clockwise from them.
@@ -290,6 +297,8 @@ class SeatScreen:
     winner: str
     can_deal_next: bool
     error: str = ""
+    #: Something the player should know about their move (it is saved, the bots are late).
+    notice: str = ""
 
 
 def seat_etag(version: int) -> str:
@@ -297,9 +306,28 @@ def seat_etag(version: int) -> str:
     return f"seat-{version}"
 
 
-def seat_version(token: str) -> int | None:
-    """The version of the table seat ``token`` sits at (one query), or None."""
-    return OnlineSeat.objects.filter(token=token).values_list("table__version", flat=True).first()
+@dataclass(frozen=True)
+class SeatPoll:
+    """What a seat's poll needs: the table, its version, and whether it has
+    been still for so long that a due bot may have lost its task."""
+
+    table_id: int
+    version: int
+    still: bool
+
+
+def seat_poll(token: str) -> SeatPoll | None:
+    """The table seat ``token`` sits at, as its poll sees it (one query), or None."""
+    row = (
+        OnlineSeat.objects.filter(token=token)
+        .values_list("table_id", "table__version", "table__status", "table__turn_since")
+        .first()
+    )
+    if row is None:
+        return None
+    table_id, version, status, turn_since = row
+    still = status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
+    return SeatPoll(table_id, version, still)
 
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
