@@ -307,16 +307,20 @@ def seat_etag(version: int) -> str:
 
 
 @dataclass(frozen=True)
-class SeatPoll:
-    """What a seat's poll needs: the table, its version, and whether it has
-    been still for so long that a due bot may have lost its task."""
+class TablePoll:
+    """What a page's poll needs: the table, the page's ETag, and whether the
+    table has been still for so long that a due bot may have lost its task."""
 
     table_id: int
-    version: int
+    etag: str
     still: bool
 
 
-def seat_poll(token: str) -> SeatPoll | None:
+def _still(status: str, turn_since: datetime.datetime) -> bool:
+    return status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
+
+
+def seat_poll(token: str) -> TablePoll | None:
     """The table seat ``token`` sits at, as its poll sees it (one query), or None."""
     row = (
         OnlineSeat.objects.filter(token=token)
@@ -326,8 +330,7 @@ def seat_poll(token: str) -> SeatPoll | None:
     if row is None:
         return None
     table_id, version, status, turn_since = row
-    still = status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
-    return SeatPoll(table_id, version, still)
+    return TablePoll(table_id, seat_etag(version), _still(status, turn_since))
 
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
@@ -687,8 +690,9 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
     )
 
 
-def manage_etag(creator_token: str) -> str | None:
-    """The creator page's ETag: the version, and whether a seat is idle now."""
+def manage_poll(creator_token: str) -> TablePoll | None:
+    """The creator page's poll (one query): its ETag is the version, and
+    whether a seat is idle now."""
     table = OnlineTable.objects.filter(creator_token=creator_token).first()
     if table is None:
         return None
@@ -696,7 +700,8 @@ def manage_etag(creator_token: str) -> str | None:
     if table.status == OnlineTable.Status.PLAYING:
         waited = timezone.now() - table.turn_since
         idle = waited >= datetime.timedelta(seconds=table.idle_seconds)
-    return f"manage-{table.version}-{int(idle)}"
+    etag = f"manage-{table.version}-{int(idle)}"
+    return TablePoll(table.pk, etag, _still(table.status, table.turn_since))
 
 
 # --------------------------------------------------------------------- replay

@@ -54,29 +54,28 @@ def _variant(request: HttpRequest) -> str:
     return "game" if request.htmx else "page"
 
 
-def _seat_poll(token: str) -> selectors.SeatPoll | None:
-    """The seat's table as its poll sees it.  A poll is also what notices a
-    table whose bots lost their task (Redis was down, a worker died) and
-    queues their turn again, with no scheduler to run."""
-    poll = selectors.seat_poll(token)
+def _polled(poll: selectors.TablePoll | None) -> selectors.TablePoll | None:
+    """A page's poll is also what notices a table whose bots lost their task
+    (Redis was down, a worker died) and queues their turn again, with no
+    scheduler to run."""
     if poll is not None and poll.still:
         services.bots_resume(table_id=poll.table_id)
     return poll
 
 
 def _seat_etag(request: HttpRequest, token: str) -> str | None:
-    poll = _seat_poll(token)
-    return None if poll is None else f"{selectors.seat_etag(poll.version)}-{_variant(request)}"
+    poll = _polled(selectors.seat_poll(token))
+    return None if poll is None else f"{poll.etag}-{_variant(request)}"
 
 
 def _json_etag(request: HttpRequest, token: str) -> str | None:
-    poll = _seat_poll(token)
-    return None if poll is None else f"{selectors.seat_etag(poll.version)}-json"
+    poll = _polled(selectors.seat_poll(token))
+    return None if poll is None else f"{poll.etag}-json"
 
 
 def _manage_etag(request: HttpRequest, token: str) -> str | None:
-    etag = selectors.manage_etag(token)
-    return None if etag is None else f"{etag}-{_variant(request)}"
+    poll = _polled(selectors.manage_poll(token))
+    return None if poll is None else f"{poll.etag}-{_variant(request)}"
 
 
 def _wants_json(request: HttpRequest) -> bool:

@@ -1,4 +1,4 @@
-"""A table whose bots lost their task plays on: a seat's poll queues it again.
+"""A table whose bots lost their task plays on: a page's poll queues it again.
 
 In these tests (wrapped in a transaction) a task queued on commit is never
 queued at all, which is what a move stored while Redis was down looks like:
@@ -21,7 +21,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 #: The human sits in seat 2, who bids first in deal 1: no bot is due at the start.
 KINDS = ("random", "human", "heuristic", "random")
-POLLS = ["play:seat", "play:seat_state"]
+#: The pages that poll: a seat's page, its JSON, the creator's page.
+POLLS = ["play:seat", "play:seat_state", "play:manage"]
 
 
 @pytest.fixture
@@ -38,13 +39,12 @@ def stalled():
 
 
 @pytest.mark.parametrize("poll", POLLS)
-def test_a_seat_poll_queues_the_bots_again(
-    client, stalled, poll, django_capture_on_commit_callbacks
-):
+def test_a_poll_queues_the_bots_again(client, stalled, poll, django_capture_on_commit_callbacks):
     table, human = stalled
     version = table.version
+    token = table.creator_token if poll == "play:manage" else human.token
     with django_capture_on_commit_callbacks() as queued:
-        response = client.get(reverse(poll, args=[human.token]))
+        response = client.get(reverse(poll, args=[token]))
     assert response.status_code == 200
     assert [(q.func, q.args) for q in queued] == [(services.bots_enqueue, (table.pk, version))]
     table.refresh_from_db()
