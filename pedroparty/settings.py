@@ -119,6 +119,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so it is the first to see a view's exception: Redis down is a 503.
+    "pedroparty.outage.RedisOutageMiddleware",
 ]
 
 ROOT_URLCONF = "pedroparty.urls"
@@ -195,6 +197,22 @@ if REDIS_URL is not None and urlsplit(REDIS_URL).scheme not in ("redis", "rediss
         f"REDIS_URL must start with redis://, rediss:// or unix://, got {REDIS_URL!r}"
     )
 
+
+def redis_caches(url: str) -> dict:
+    """CACHES on the Redis at ``url``.  The cache fails open: while Redis is
+    down a read misses and the page is built from the database (see
+    pedroparty/outage.py).  A Redis that does not answer costs a request a
+    second or two, then is left alone for two."""
+    return {
+        "default": {
+            "BACKEND": "pedroparty.outage.ResilientRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": "pedroparty",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
+    }
+
+
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Only the health ping's caller waits for a result (it sets ignore_result=False).
@@ -227,13 +245,7 @@ else:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "pedroparty",
-        }
-    }
+    CACHES = redis_caches(REDIS_URL)
 
 # --- Printables ---------------------------------------------------------------
 
@@ -250,6 +262,9 @@ if DOCUMENT_STUCK_SECONDS < 1:
 #: How long a bot "thinks" before each move at an online table (milliseconds).
 #: Only a real worker waits; eager tasks (no REDIS_URL) act at once.
 PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
+#: How long past that a due bot may wait before a player's poll queues its
+#: turn again (its task was lost, or Redis was down when it was due).
+PLAY_BOT_REQUEUE_MS = env_int("PLAY_BOT_REQUEUE_MS", default=5000)
 
 # --- Auth -------------------------------------------------------------------
 
@@ -260,7 +275,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Sessions are read from the cache (Redis when configured) and written
-# through to the database, so any web process finds them.
+# through to the database, so any web process finds them; while Redis is
+# down the cache misses and they are read from the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 LOGIN_URL = "login"

@@ -22,7 +22,14 @@ from scoring.rules.cards import CARD, IS_TRUMP, POWER, SUIT_NAMES, SUITS
 from tournaments.models import DealResult, Party, Round, Seat
 
 from .models import OnlineDeal, OnlineSeat, OnlineTable
-from .services import Played, deal_state, seat_idle, table_ruleset, table_seats
+from .services import (
+    Played,
+    bots_overdue_since,
+    deal_state,
+    seat_idle,
+    table_ruleset,
+    table_seats,
+)
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: Where each seat sits on a player's screen, counted clockwise from them.
@@ -290,6 +297,8 @@ class SeatScreen:
     winner: str
     can_deal_next: bool
     error: str = ""
+    #: Something the player should know about their move (it is saved, the bots are late).
+    notice: str = ""
 
 
 def seat_etag(version: int) -> str:
@@ -297,9 +306,31 @@ def seat_etag(version: int) -> str:
     return f"seat-{version}"
 
 
-def seat_version(token: str) -> int | None:
-    """The version of the table seat ``token`` sits at (one query), or None."""
-    return OnlineSeat.objects.filter(token=token).values_list("table__version", flat=True).first()
+@dataclass(frozen=True)
+class TablePoll:
+    """What a page's poll needs: the table, the page's ETag, and whether the
+    table has been still for so long that a due bot may have lost its task."""
+
+    table_id: int
+    etag: str
+    still: bool
+
+
+def _still(status: str, turn_since: datetime.datetime) -> bool:
+    return status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
+
+
+def seat_poll(token: str) -> TablePoll | None:
+    """The table seat ``token`` sits at, as its poll sees it (one query), or None."""
+    row = (
+        OnlineSeat.objects.filter(token=token)
+        .values_list("table_id", "table__version", "table__status", "table__turn_since")
+        .first()
+    )
+    if row is None:
+        return None
+    table_id, version, status, turn_since = row
+    return TablePoll(table_id, seat_etag(version), _still(status, turn_since))
 
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
@@ -659,8 +690,9 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
     )
 
 
-def manage_etag(creator_token: str) -> str | None:
-    """The creator page's ETag: the version, and whether a seat is idle now."""
+def manage_poll(creator_token: str) -> TablePoll | None:
+    """The creator page's poll (one query): its ETag is the version, and
+    whether a seat is idle now."""
     table = OnlineTable.objects.filter(creator_token=creator_token).first()
     if table is None:
         return None
@@ -668,7 +700,8 @@ def manage_etag(creator_token: str) -> str | None:
     if table.status == OnlineTable.Status.PLAYING:
         waited = timezone.now() - table.turn_since
         idle = waited >= datetime.timedelta(seconds=table.idle_seconds)
-    return f"manage-{table.version}-{int(idle)}"
+    etag = f"manage-{table.version}-{int(idle)}"
+    return TablePoll(table.pk, etag, _still(table.status, table.turn_since))
 
 
 # --------------------------------------------------------------------- replay

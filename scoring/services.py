@@ -14,12 +14,17 @@ Celery task ``scoring.tasks.bots_play`` is enqueued, which calls
 :func:`bot_step` for each consecutive bot turn.  Every finished deal becomes
 a hand-result record checked by ``validate_result`` with its action log; at a
 party table it is then stored in the party by ``tournaments.services.result_record``.
+
+A stored move always leads to the bots' turn: if their task is lost (Redis
+did not answer when the move committed, or a worker died), the next seat
+poll that finds a bot overdue queues it again (:func:`bots_resume`).
 """
 
 from __future__ import annotations
 
 import datetime
 import functools
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +32,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from pedroparty.outage import REDIS_ERRORS
 from scoring.rules import (
     RULESETS,
     DealState,
@@ -42,6 +48,8 @@ from tournaments.models import DealResult, Round, TableRound
 from tournaments.services import PartyError, party_ruleset, result_record
 
 from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
+
+logger = logging.getLogger(__name__)
 
 #: How long a person may think before the creator may hand the seat to a bot.
 IDLE_CHOICES = (30, 60, 120, 300, 600)
@@ -268,12 +276,15 @@ def _started(table: OnlineTable, rs: Ruleset) -> None:
 @dataclass(frozen=True)
 class Played:
     """A table just after a move: its seats and deal as the move left them,
-    and whether bots play next (after which this is out of date)."""
+    and whether bots play next (after which this is out of date).
+    ``bots_waiting``: the move is stored but the bots' turn could not be
+    queued; a later poll queues it (:func:`bots_resume`)."""
 
     table: OnlineTable
     seats: list[OnlineSeat]
     state: DealState
     bots_next: bool
+    bots_waiting: bool = False
 
 
 def table_act(*, token: str, action: str, version: int) -> Played:
@@ -306,8 +317,9 @@ def table_act(*, token: str, action: str, version: int) -> Played:
                     f"It is not your turn: {seats[state.to_act].name} is {_DOING[state.phase]}."
                 )
             _apply(table, deal, state, seats, me.seat, action, by=DealEvent.By.HUMAN)
-        _changed(table, state, seats, schedule=True)
-    return Played(table, seats, state, bot_due(table, state, seats))
+        queued = _changed(table, state, seats, schedule=True)
+    bots_next = bot_due(table, state, seats)
+    return Played(table, seats, state, bots_next, bots_waiting=queued.failed)
 
 
 _DOING = {
@@ -463,18 +475,31 @@ def _apply(
         deal.save(update_fields=["log"])
 
 
+@dataclass
+class _Queued:
+    """Whether the bots' task failed to be queued, known once the transaction commits."""
+
+    failed: bool = False
+
+
 def _changed(
     table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat], *, schedule: bool
-) -> None:
+) -> _Queued:
     """Bump the table's version (every page's ETag) and restart the thinking
     clock; if ``schedule`` and a bot is due, enqueue the bots' task once the
     transaction commits."""
     table.version += 1
     table.turn_since = timezone.now()
     table.save(update_fields=_TABLE_FIELDS)
+    queued = _Queued()
     if schedule and bot_due(table, state, seats):
         table_id, version = table.pk, table.version
-        transaction.on_commit(lambda: bots_enqueue(table_id, version))
+
+        def enqueue() -> None:
+            queued.failed = not bots_enqueue(table_id, version)
+
+        transaction.on_commit(enqueue)
+    return queued
 
 
 #: The table's columns that play changes.
@@ -491,11 +516,63 @@ _TABLE_FIELDS = [
 ]
 
 
-def bots_enqueue(table_id: int, version: int) -> None:
-    """Let the bots play at ``table_id`` after their thinking time."""
-    from .tasks import bots_play
+def bots_enqueue(table_id: int, version: int) -> bool:
+    """Let the bots play at ``table_id`` after their thinking time.
 
-    bots_play.apply_async((table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000)
+    Returns False, having changed nothing, when the queue does not answer:
+    the table's moves are stored, and :func:`bots_resume` queues the bots
+    again once a seat's poll finds them overdue."""
+    from .tasks import bots_play  # tasks imports this module
+
+    try:
+        bots_play.apply_async((table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000)
+    except REDIS_ERRORS as error:
+        logger.warning("Bots of online table %s not queued: %s", table_id, error)
+        return False
+    return True
+
+
+def bots_overdue_since() -> datetime.datetime:
+    """A due bot whose table has not changed since this moment has lost its
+    task: its thinking time and ``PLAY_BOT_REQUEUE_MS`` have passed."""
+    wait = settings.PLAY_BOT_DELAY_MS + settings.PLAY_BOT_REQUEUE_MS
+    return timezone.now() - datetime.timedelta(milliseconds=wait)
+
+
+def bots_resume(*, table_id: int) -> bool:
+    """Queue the bots' turn again at ``table_id`` if a bot is due there and
+    the table has not changed since :func:`bots_overdue_since` (its task was
+    lost, or could not be queued).  Returns whether it queued.
+
+    Safe to call on every poll: a table where a person is to act costs one
+    read and no lock; a stalled one is queued once per ``PLAY_BOT_REQUEUE_MS``,
+    because the claim restarts the table's clock under its row lock, and the
+    task itself does nothing if the table has moved on."""
+    seats = table_seats({"table": table_id})
+    if not seats or not _bots_stalled(seats):
+        return False
+    with transaction.atomic():
+        claimed = OnlineTable.objects.select_for_update().filter(
+            pk=table_id, turn_since__lte=bots_overdue_since()
+        )
+        if not claimed.values_list("pk", flat=True):
+            return False  # another poll claimed it, or the table moved on
+        seats = table_seats({"table": table_id})
+        if not _bots_stalled(seats):
+            return False
+        table = seats[0].table
+        table.turn_since = timezone.now()
+        table.save(update_fields=["turn_since"])
+        version = table.version
+        transaction.on_commit(functools.partial(bots_enqueue, table_id, version))
+    return True
+
+
+def _bots_stalled(seats: Sequence[OnlineSeat]) -> bool:
+    table = seats[0].table
+    if table.status != OnlineTable.Status.PLAYING or table.turn_since > bots_overdue_since():
+        return False
+    return bot_due(table, deal_state(table_ruleset(table), table.current), seats)
 
 
 # --------------------------------------------------------------------- deals

@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import (
     condition,
     require_GET,
@@ -57,19 +58,28 @@ def _variant(request: HttpRequest) -> str:
     return "-".join(["page", *view_classes(request).split()])
 
 
+def _polled(poll: selectors.TablePoll | None) -> selectors.TablePoll | None:
+    """A page's poll is also what notices a table whose bots lost their task
+    (Redis was down, a worker died) and queues their turn again, with no
+    scheduler to run."""
+    if poll is not None and poll.still:
+        services.bots_resume(table_id=poll.table_id)
+    return poll
+
+
 def _seat_etag(request: HttpRequest, token: str) -> str | None:
-    version = selectors.seat_version(token)
-    return None if version is None else f"{selectors.seat_etag(version)}-{_variant(request)}"
+    poll = _polled(selectors.seat_poll(token))
+    return None if poll is None else f"{poll.etag}-{_variant(request)}"
 
 
 def _json_etag(request: HttpRequest, token: str) -> str | None:
-    version = selectors.seat_version(token)
-    return None if version is None else f"{selectors.seat_etag(version)}-json"
+    poll = _polled(selectors.seat_poll(token))
+    return None if poll is None else f"{poll.etag}-json"
 
 
 def _manage_etag(request: HttpRequest, token: str) -> str | None:
-    etag = selectors.manage_etag(token)
-    return None if etag is None else f"{etag}-{_variant(request)}"
+    poll = _polled(selectors.manage_poll(token))
+    return None if poll is None else f"{poll.etag}-{_variant(request)}"
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -172,13 +182,19 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("No such seat") from None
     except PlayError as exc:
         error, status = exc.message, 422
-    if status == 200 and not request.htmx and not _wants_json(request):
+    notice = ""
+    if played is not None and played.bots_waiting:
+        notice = gettext(
+            "Your move is saved. The bots could not be called to play just now; "
+            "they will carry on by themselves in a few seconds, and this page will show it."
+        )
+    if status == 200 and not notice and not request.htmx and not _wants_json(request):
         return redirect("play:seat", token=token)
     if _wants_json(request):
-        payload = selectors.seat_json(token, played) | {"error": error}
+        payload = selectors.seat_json(token, played) | {"error": error, "notice": notice}
         return _private(JsonResponse(payload, status=status))
     screen = selectors.seat_screen(token, played)
-    screen.error = error
+    screen.error, screen.notice = error, notice
     return _render(request, "play/seat.html", {"screen": screen}, partial="game", status=status)
 
 

@@ -197,7 +197,7 @@ def test_production_settings_are_secure():
     assert report["DATABASE"]["NAME"] == "pedro"
     assert report["CELERY_BROKER_URL"] == "redis://cache.example:6379/1"
     assert report["CELERY_TASK_ALWAYS_EAGER"] is False
-    assert report["CACHE"] == "django.core.cache.backends.redis.RedisCache"
+    assert report["CACHE"] == "pedroparty.outage.ResilientRedisCache"
     assert report["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
     assert report["SECURE_SSL_REDIRECT"] is True
     assert report["SECURE_HSTS_SECONDS"] >= 3600
