@@ -298,18 +298,25 @@ def seat_etag(version: int) -> str:
 
 
 def seat_version(token: str) -> int | None:
-    """The version of the table seat ``token`` sits at (one query), or None."""
-    return OnlineSeat.objects.filter(token=token).values_list("table__version", flat=True).first()
+    """The version of the table seat ``token`` sits at (one query), or None
+    for an unknown token or a seat created for a bot."""
+    seats = OnlineSeat.objects.filter(token=token).filter(
+        Q(kind=OnlineSeat.Kind.HUMAN) | Q(stand_in=True)
+    )
+    return seats.values_list("table__version", flat=True).first()
 
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
     """The table, its seats, seat ``token`` and that seat's view of the deal
-    in play (one query), or None for an unknown token."""
+    in play (one query), or None for an unknown token.  A seat created for a
+    bot has no person to show its hand to: None too."""
     seats = table_seats({"table__seats__token": token})
     if not seats:
         return None
     table = seats[0].table
     me = next(seat for seat in seats if seat.token == token)
+    if not me.has_person:
+        return None
     view = deal_state(table_ruleset(table), table.current).view(me.seat)
     return table, seats, me, view
 
@@ -591,6 +598,10 @@ class ManagedSeat:
     name: str
     kind: str
     bot: bool
+    #: Whether a person holds this seat (a seat created for a bot has no
+    #: link to show: nobody may see its hand).
+    has_person: bool
+    stand_in: bool
     url: str
     qr: str
     to_act: bool
@@ -625,15 +636,17 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
     view = state.view(0)
     managed = []
     for s in seats:
-        url = seat_url(s.token)
+        url = seat_url(s.token) if s.has_person else ""
         managed.append(
             ManagedSeat(
                 seat=s.seat,
                 name=s.name,
                 kind=s.kind,
                 bot=s.is_bot,
+                has_person=s.has_person,
+                stand_in=s.stand_in,
                 url=url,
-                qr=segno.make(url, error="m").svg_inline(scale=3, border=2),
+                qr=segno.make(url, error="m").svg_inline(scale=3, border=2) if url else "",
                 to_act=state.to_act == s.seat,
                 idle=seat_idle(table, state, s),
             )
