@@ -1,6 +1,7 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
-from django.views.decorators.cache import never_cache
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
 from .selectors import health_report
@@ -9,6 +10,13 @@ from .selectors import health_report
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+@require_safe
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico on pages that do not name an icon."""
+    return redirect(static("img/favicon.ico"))
 
 
 @require_safe
