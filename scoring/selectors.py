@@ -710,8 +710,9 @@ class ReplayScreen:
 
 
 def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplayScreen | None:
-    """A finished deal after ``step`` of its actions (all of them when None),
-    every hand shown; None if deal ``number`` is not finished."""
+    """A finished deal after ``step`` of its actions (none when None: a
+    replay opens on the deal), every hand shown; None if deal ``number`` is
+    not finished."""
     deal = OnlineDeal.objects.filter(
         table=table, number=number, status=OnlineDeal.Status.DONE
     ).first()
@@ -719,7 +720,7 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         return None
     names = list(table.seats.order_by("seat").values_list("name", flat=True))
     events = list(deal.events.order_by("seq").values_list("seat", "action"))
-    step = len(events) if step is None else max(0, min(step, len(events)))
+    step = 0 if step is None else max(0, min(step, len(events)))
     state = deal_state(table_ruleset(table), deal, upto=step)
     view = state.view(0)
     trump = view["trump"]

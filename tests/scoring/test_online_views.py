@@ -266,7 +266,7 @@ def test_only_a_finished_deal_can_be_replayed(client):
     cards = CARD.findall(response.content.decode())
     assert len(cards) == 36 and len(set(cards)) == 36  # every hand of the deal, face up
     steps = OnlineTable.objects.get().deals.get(number=1).events.count()
-    last = client.get(seat_url(ana, "play:seat_replay", 1)).content.decode()
+    last = client.get(seat_url(ana, "play:seat_replay", 1) + f"?step={steps}").content.decode()
     assert f"Step {steps} of {steps}" in last
     step3 = client.get(
         seat_url(ana, "play:seat_replay", 1) + "?step=3", headers={"HX-Request": "true"}
