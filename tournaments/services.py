@@ -476,7 +476,7 @@ def _result_store(
         user,
         "result_record",
         f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
-        after=_result_json(result),
+        after=_result_json(result, rnd.number),
     )
     return result
 
@@ -635,12 +635,17 @@ def _describe(result: DealResult) -> str:
     trump = f" in {result.trump}" if result.trump else ""
     return (
         f"seat {result.bidder + 1} bid {bid}{trump}, took {result.bidding_team_points}; "
-        f"score {result.score0}-{result.score1}"
+        f"score {result.score0} – {result.score1}"
     )
 
 
-def _result_json(result: DealResult) -> dict[str, Any]:
+def _result_json(result: DealResult, round_number: int) -> dict[str, Any]:
+    """A result as the audit keeps it; where it was lets the Changes page
+    name the bidder and the teams."""
     return {
+        "round": round_number,
+        "table": result.table,
+        "deal": result.deal,
         "bidder": result.bidder,
         "bid": result.bid,
         "trump": result.trump,
@@ -723,8 +728,8 @@ def result_amend(
             user,
             "result_amend",
             f"Amended round {rnd.number}, table {old.table}, deal {old.deal}: {_describe(new)}",
-            before=_result_json(old),
-            after=_result_json(new),
+            before=_result_json(old, rnd.number),
+            after=_result_json(new, rnd.number),
             reason=reason,
         )
         _bump(party, rnd)
@@ -832,11 +837,14 @@ def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
             outcome.winner = team
         outcome.cut_winner = team
         outcome.save(update_fields=["cut_winner", "winner"])
+        names = list(
+            rnd.seats.filter(table=table).order_by("seat").values_list("player__name", flat=True)
+        )
         _audit(
             rnd.party,
             user,
             "table_record_cut",
-            f"Round {rnd.number}, table {table}: cut won by team {team}",
+            f"Round {rnd.number}, table {table}: cut won by {' & '.join(names[team::2])}",
         )
         _bump(rnd.party, rnd)
     return differing

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import selectors, services
+from .. import change_selectors, selectors, services
 from ..forms import POINT_CARDS, PartyForm, PlayerForm, ResultForm
 from ..models import DealResult, Party, Player, Prize, Round
 from ..services import PartyError
@@ -464,7 +464,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_GET
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug)
-    entries = party.audit.select_related("user")[:500]
+    entries = change_selectors.party_changes(party)
     return render(request, "host/audit.html", {"party": party, "entries": entries})
 
 
