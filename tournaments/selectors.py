@@ -647,6 +647,20 @@ def prize_turn(party: Party) -> PrizeTurn | None:
     return None
 
 
+def prize_latest_pick(party: Party) -> int | None:
+    """The place prize picked last (the one a host may put back), or None."""
+    picks = dict(
+        PrizeAward.objects.filter(prize__party=party, prize__kind="place").values_list(
+            "player_id", "prize_id"
+        )
+    )
+    latest = None
+    for turn in prize_order(party):
+        if turn.player in picks:
+            latest = picks[turn.player]
+    return latest
+
+
 @dataclass
 class PrizeLine:
     id: int

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from scoring.rules import RULESETS, validate_result
 from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset, RulesetError
@@ -1017,3 +1018,42 @@ def prize_pick(*, party: Party, player: Player, prize: Prize, user) -> PrizeAwar
         _audit(party, user, "prize_pick", f"{player.name} picked {prize.name}")
         _bump(party)
     return award
+
+
+def prize_unpick(*, party: Party, prize: Prize, user) -> None:
+    """Put back the latest place prize picked (the host tapped the wrong one):
+    that player picks again.  Only the latest pick can be undone, so every
+    pick still follows the ranks; audited."""
+    from .selectors import prize_order
+
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        if party.status != Party.Status.FINISHED:
+            raise PartyError(_("Prizes are picked once the party is finished."))
+        if prize.party_id != party.pk or prize.kind != Prize.Kind.PLACE:
+            raise PartyError({"prize": _("That is not one of this party's place prizes.")})
+        award = prize.awards.select_related("player").first()
+        if award is None:
+            raise PartyError({"prize": _("%(prize)s has not been picked.") % {"prize": prize.name}})
+        picked = set(
+            PrizeAward.objects.filter(prize__party=party, prize__kind=Prize.Kind.PLACE).values_list(
+                "player_id", flat=True
+            )
+        )
+        latest = [turn for turn in prize_order(party) if turn.player in picked][-1]
+        if latest.player != award.player_id:
+            raise PartyError(
+                {
+                    "prize": _("Only the latest pick can be undone: first put back %(name)s's.")
+                    % {"name": latest.name}
+                }
+            )
+        award.delete()
+        _audit(
+            party,
+            user,
+            "prize_unpick",
+            f"Put back {prize.name}: {award.player.name} picks again",
+            before={"prize": prize.name, "player": award.player.name},
+        )
+        _bump(party)

@@ -21,6 +21,7 @@ urlpatterns = [
     path(party + "file/", host.party_file, name="party_file"),
     path(party + "finish/", host.party_finish, name="finish"),
     path(party + "prizes/", host.prizes, name="prizes"),
+    path(party + "prizes/unpick/", host.prize_unpick, name="prize_unpick"),
     path(party + "share/", share.share, name="share"),
     path(party + "share/set/", share.share_set, name="share_set"),
     path(rnd, host.round_view, name="round"),

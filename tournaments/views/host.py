@@ -483,25 +483,47 @@ def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings and prizes.  A pick is asked for twice: the first tap shows
+    what will be awarded, the second (``confirm=yes``) awards it."""
     party = party_for_host(request, slug)
     error = ""
+    confirm = None
     if request.method == "POST":
         prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
         player = get_object_or_404(Player, party=party, pk=request.POST.get("player") or 0)
-        try:
-            services.prize_pick(party=party, player=player, prize=prize, user=request.user)
-        except PartyError as exc:
-            error = " ".join(exc.errors.values())
+        if request.POST.get("confirm") != "yes":
+            confirm = {"prize": prize, "player": player}
         else:
-            return redirect("host:prizes", slug=party.slug)
+            try:
+                services.prize_pick(party=party, player=player, prize=prize, user=request.user)
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                return redirect("host:prizes", slug=party.slug)
+    board = selectors.prize_board(party)
     context = {
         "party": party,
         "standings": selectors.party_standings(party),
-        "board": selectors.prize_board(party),
+        "board": board,
         "turn": selectors.prize_turn(party),
+        "latest": selectors.prize_latest_pick(party),
+        "confirm": confirm,
         "error": error,
     }
     return render(request, "host/prizes.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
+    """Put back the latest place prize picked: that player picks again."""
+    party = party_for_host(request, slug)
+    prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
+    try:
+        services.prize_unpick(party=party, prize=prize, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    return redirect("host:prizes", slug=party.slug)
 
 
 @login_required
