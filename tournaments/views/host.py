@@ -416,11 +416,16 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_moves(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     party = party_for_host(request, slug)
     _round(party, number)
-    return render(
-        request,
-        "host/moves.html",
-        {"party": party, "moves": selectors.round_moves(party, number), "number": number},
-    )
+    moves = selectors.round_moves(party, number)
+    context = {
+        "party": party,
+        "moves": moves,
+        "number": number,
+        # Why the winners moved as they did, where a tie was broken on a deal.
+        "tie_breaks": selectors.round_tie_breaks(party, number - 1) if number > 1 else [],
+        "sitting_out": any(m.moved == "sits out" for m in moves),
+    }
+    return render(request, "host/moves.html", context)
 
 
 @login_required
