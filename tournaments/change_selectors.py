@@ -10,7 +10,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring.rules import Ruleset
 from scoring.rules.cards import SUIT_NAMES
+from scoring.wording import bid_words
 
 from .models import AuditEntry, Party, Seat
 
@@ -44,8 +46,9 @@ def team_text(names: list[str], team: int) -> str:
     return " & ".join(names[team::2])
 
 
-def party_changes(party: Party) -> list[Change]:
-    """The party's newest changes, in two queries (entries, then every seat)."""
+def party_changes(party: Party, *, ruleset: Ruleset) -> list[Change]:
+    """The party's newest changes, in two queries (entries, then every seat);
+    ``ruleset`` (the party's) words the bids."""
     entries = list(AuditEntry.objects.filter(party=party).select_related("user")[:LIMIT])
     seats: SeatNames = {}
     rows = Seat.objects.filter(round__party=party).order_by("round__number", "table", "seat")
@@ -55,20 +58,20 @@ def party_changes(party: Party) -> list[Change]:
         Change(
             at=entry.at,
             user=entry.user.get_username() if entry.user else "",
-            summary=_summary(entry, seats),
+            summary=_summary(entry, seats, ruleset),
             reason=entry.reason,
-            before=_values(entry.before, entry.after, seats),
-            after=_values(entry.after, entry.before, seats),
+            before=_values(entry.before, entry.after, seats, ruleset),
+            after=_values(entry.after, entry.before, seats, ruleset),
         )
         for entry in entries
     ]
 
 
-def _summary(entry: AuditEntry, seats: SeatNames) -> str:
+def _summary(entry: AuditEntry, seats: SeatNames, rs: Ruleset) -> str:
     after = entry.after if isinstance(entry.after, dict) else {}
     if entry.action in ("result_record", "result_amend") and "round" in after:
         where = _("Round %(round)s, table %(table)s, deal %(deal)s") % after
-        text = _result_text(after, seats)
+        text = _result_text(after, seats, rs)
         if entry.action == "result_amend":
             return _("Amended %(where)s: %(result)s") % {"where": where.lower(), "result": text}
         return f"{where}: {text}"
@@ -93,10 +96,10 @@ def _bidder_text(record: dict[str, Any], seats: SeatNames) -> str:
     return _("seat %(seat)s") % {"seat": seat + 1}
 
 
-def _result_text(record: dict[str, Any], seats: SeatNames) -> str:
+def _result_text(record: dict[str, Any], seats: SeatNames, rs: Ruleset) -> str:
     parts = {
         "bidder": _bidder_text(record, seats),
-        "bid": record["bid"],
+        "bid": bid_words(record["bid"], rs),
         "points": record["bidding_team_points"],
         "score": score_text(*record["score"]),
     }
@@ -110,7 +113,7 @@ def _is_result(values: Any) -> bool:
     return isinstance(values, dict) and {"bidder", "bid", "score"} <= values.keys()
 
 
-def _values(values: Any, other: Any, seats: SeatNames) -> list[str] | None:
+def _values(values: Any, other: Any, seats: SeatNames, rs: Ruleset) -> list[str] | None:
     """Recorded values as lines of words (None when nothing was recorded)."""
     if values is None:
         return None
@@ -121,7 +124,7 @@ def _values(values: Any, other: Any, seats: SeatNames) -> list[str] | None:
             record.update({k: other[k] for k in ("round", "table") if k in other})
         lines = [
             _("Bidder: %(bidder)s") % {"bidder": _bidder_text(record, seats)},
-            _("Bid: %(bid)s") % record,
+            _("Bid: %(bid)s") % {"bid": bid_words(record["bid"], rs)},
         ]
         if record.get("trump"):
             suit = SUIT_NAMES.get(record["trump"], record["trump"])

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from scoring.rules import RULESETS, validate_result
 from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset, RulesetError
+from scoring.wording import bid_words
 
 from . import movement
 from .models import (
@@ -476,7 +477,7 @@ def _result_store(
         rnd.party,
         user,
         "result_record",
-        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
+        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result, rs)}",
         after=_result_json(result, rnd.number),
     )
     return result
@@ -631,8 +632,8 @@ def _result_save(
         ) from None
 
 
-def _describe(result: DealResult) -> str:
-    bid = "32 (shoot)" if result.bid == 32 else str(result.bid)
+def _describe(result: DealResult, rs: Ruleset) -> str:
+    bid = bid_words(result.bid, rs)
     trump = f" in {result.trump}" if result.trump else ""
     return (
         f"seat {result.bidder + 1} bid {bid}{trump}, took {result.bidding_team_points}; "
@@ -728,7 +729,7 @@ def result_amend(
             party,
             user,
             "result_amend",
-            f"Amended round {rnd.number}, table {old.table}, deal {old.deal}: {_describe(new)}",
+            f"Amended round {rnd.number}, table {old.table}, deal {old.deal}: {_describe(new, rs)}",
             before=_result_json(old, rnd.number),
             after=_result_json(new, rnd.number),
             reason=reason,

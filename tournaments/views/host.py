@@ -469,7 +469,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_GET
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug)
-    entries = change_selectors.party_changes(party)
+    entries = change_selectors.party_changes(party, ruleset=services.party_ruleset(party))
     return render(request, "host/audit.html", {"party": party, "entries": entries})
 
 
