@@ -29,7 +29,7 @@
   function start(button) {
     button.textContent = button.dataset.pause;
     button.setAttribute("aria-pressed", "true");
-    timer = window.setInterval(step, 1000);
+    timer = window.setInterval(step, Number(button.dataset.interval) || 1000);
   }
 
   document.addEventListener("click", function (event) {
