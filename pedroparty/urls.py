@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("ping", views.ping, name="ping"),
+    path("favicon.ico", views.favicon, name="favicon"),
     # Before the larger apps: phones poll the players' page more than anything.
     path("p/", include("tournaments.public_urls")),
     path("admin/", admin.site.urls),

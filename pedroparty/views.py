@@ -1,14 +1,39 @@
+from urllib.parse import urlencode
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
-from django.views.decorators.cache import never_cache
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
+
+from tournaments.management.commands.demo import PASSWORD as DEMO_PASSWORD
+from tournaments.management.commands.demo import USERNAME as DEMO_USERNAME
 
 from .selectors import health_report
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """The front door: what the site does, sign-in or the host's parties,
+    online play, and with DEBUG on the demo host's published sign-in."""
+    demo = None
+    if settings.DEBUG and not request.user.is_authenticated:
+        login = reverse("login")
+        demo = {
+            "username": DEMO_USERNAME,
+            "password": DEMO_PASSWORD,
+            "url": f"{login}?{urlencode({'next': reverse('host:party_list')})}",
+        }
+    return render(request, "home.html", {"demo": demo})
+
+
+@require_safe
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico on pages that do not name an icon."""
+    return redirect(static("img/favicon.ico"))
 
 
 @require_safe

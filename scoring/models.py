@@ -111,6 +111,10 @@ class OnlineSeat(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     #: The seat's private link: whoever holds it plays this seat.
     token = models.CharField(max_length=32, unique=True, default=new_token)
+    #: A bot plays a person's seat for now (the creator handed it over): the
+    #: seat and its link stay that person's.  A seat created for a bot has no
+    #: person, so nobody may see its hand.
+    stand_in = models.BooleanField(default=False)
     #: For a party table: the party player sitting here.
     player = models.ForeignKey(
         "tournaments.Player",
@@ -133,6 +137,11 @@ class OnlineSeat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.kind != self.Kind.HUMAN
+
+    @property
+    def has_person(self) -> bool:
+        """Whether the seat belongs to a person, who may see its hand."""
+        return not self.is_bot or self.stand_in
 
 
 class OnlineDeal(models.Model):

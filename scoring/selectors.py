@@ -17,8 +17,11 @@ import segno
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
+from scoring.rules import Ruleset
 from scoring.rules.cards import CARD, IS_TRUMP, POWER, SUIT_NAMES, SUITS
+from scoring.wording import bid_phrase, bid_words, is_shoot
 from tournaments.models import DealResult, Party, Round, Seat
 
 from .models import OnlineDeal, OnlineSeat, OnlineTable
@@ -127,9 +130,9 @@ def suit_label(suit: str | None) -> dict[str, Any] | None:
     return {"letter": suit, "symbol": SYMBOLS[suit], "name": SUIT_NAMES[suit], "red": suit in "HD"}
 
 
-def bid_text(action: str) -> str:
-    """``"pass"`` or the number bid ("32" for the shoot)."""
-    return "pass" if action == "pass" else action.split()[1]
+def bid_text(action: str, rs: Ruleset) -> str:
+    """``"pass"``, the number bid, or "shoot the moon"."""
+    return "pass" if action == "pass" else bid_words(int(action.split()[1]), rs)
 
 
 # --------------------------------------------------------------------- table facts
@@ -144,6 +147,8 @@ class DealLine:
     bidder: str
     bidder_seat: int
     bid: int
+    #: The bid as players say it ("8", "shoot the moon").
+    bid_label: str
     trump: dict | None
     points: int
     made: bool
@@ -172,6 +177,7 @@ def finished_deals(table: OnlineTable, names: list[str]) -> list[DealLine]:
 
 
 def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
+    rs = table_ruleset(table)
     lines = []
     for number, dealer, record, s0, s1, error in (
         OnlineDeal.objects.filter(table=table, status=OnlineDeal.Status.DONE)
@@ -186,6 +192,7 @@ def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
                 bidder=names[bidder],
                 bidder_seat=bidder,
                 bid=record["bid"],
+                bid_label=bid_words(record["bid"], rs),
                 trump=suit_label(record["trump"]),
                 points=record["bidding_team_points"],
                 made=(s0, s1)[bidder % 2] > 0,
@@ -321,9 +328,11 @@ def _still(status: str, turn_since: datetime.datetime) -> bool:
 
 
 def seat_poll(token: str) -> TablePoll | None:
-    """The table seat ``token`` sits at, as its poll sees it (one query), or None."""
+    """The table seat ``token`` sits at, as its poll sees it (one query), or None
+    for an unknown token or a seat created for a bot."""
     row = (
         OnlineSeat.objects.filter(token=token)
+        .filter(Q(kind=OnlineSeat.Kind.HUMAN) | Q(stand_in=True))
         .values_list("table_id", "table__version", "table__status", "table__turn_since")
         .first()
     )
@@ -335,12 +344,15 @@ def seat_poll(token: str) -> TablePoll | None:
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
     """The table, its seats, seat ``token`` and that seat's view of the deal
-    in play (one query), or None for an unknown token."""
+    in play (one query), or None for an unknown token.  A seat created for a
+    bot has no person to show its hand to: None too."""
     seats = table_seats({"table__seats__token": token})
     if not seats:
         return None
     table = seats[0].table
     me = next(seat for seat in seats if seat.token == token)
+    if not me.has_person:
+        return None
     view = deal_state(table_ruleset(table), table.current).view(me.seat)
     return table, seats, me, view
 
@@ -383,10 +395,11 @@ def build_seat_screen(
     card_moves = {a.split()[1]: a for a in legal if a.split()[0] in ("play", "lay", "discard")}
     hand = [tile(c, trump, card_moves.get(c)) for c in hand_order(view["hand"], trump)]
     pack = [tile(a.split()[1], trump, a) for a in legal if a.startswith("take ")]
-    buttons = _choice_buttons(legal)
+    rs = table_ruleset(table)
+    buttons = _choice_buttons(legal, rs)
     bids_by_seat: dict[int, str] = {}
     for s, action in view["bids"]:
-        bids_by_seat[s] = bid_text(action)
+        bids_by_seat[s] = bid_text(action, rs)
     trick = {s: tile(c, trump) for s, c in view["trick"]}
     laid: dict[int, list[CardTile]] = {}
     for s, c in view["laid"]:
@@ -443,8 +456,7 @@ def build_seat_screen(
         winner = "A tie" if table.winner is None else f"{team_labels[table.winner]} win"
     contract = ""
     if view["bid"] is not None:
-        shoot = " (shoot)" if view["bid"] == 32 else ""
-        contract = f"{names[view['bidder']]} bid {view['bid']}{shoot}"
+        contract = bid_phrase(names[view["bidder"]], view["bid"], rs)
     elif view["high_bid"]:
         high = next(s for s, a in reversed(view["bids"]) if a != "pass")
         contract = f"High bid {view['high_bid']} ({names[high]})"
@@ -471,7 +483,7 @@ def build_seat_screen(
         buttons=buttons if my_turn else [],
         pack=pack if my_turn else [],
         discards=[tile(c, trump) for c in view["my_discards"]],
-        bids=[(names[s], bid_text(a)) for s, a in view["bids"]],
+        bids=[(names[s], bid_text(a, rs)) for s, a in view["bids"]],
         trump=suit_label(trump),
         contract=contract,
         last_trick=last_trick,
@@ -483,7 +495,7 @@ def build_seat_screen(
     )
 
 
-def _choice_buttons(legal: list[str]) -> list[tuple[str, str, str]]:
+def _choice_buttons(legal: list[str], rs: Ruleset) -> list[tuple[str, str, str]]:
     """(action, label, css class) for the moves that are not a card: pass,
     bids, naming trump."""
     buttons = []
@@ -492,7 +504,8 @@ def _choice_buttons(legal: list[str]) -> list[tuple[str, str, str]]:
         if verb == "pass":
             buttons.append((action, "Pass", "pass"))
         elif verb == "bid":
-            buttons.append((action, "32 · shoot" if arg == "32" else arg, "bid"))
+            label = bid_words(int(arg), rs)
+            buttons.append((action, label[:1].upper() + label[1:], "bid"))
         elif verb == "trump":
             red = " red" if arg in "HD" else ""
             buttons.append((action, f"{SYMBOLS[arg]} {SUIT_NAMES[arg].capitalize()}", "suit" + red))
@@ -622,6 +635,10 @@ class ManagedSeat:
     name: str
     kind: str
     bot: bool
+    #: Whether a person holds this seat (a seat created for a bot has no
+    #: link to show: nobody may see its hand).
+    has_person: bool
+    stand_in: bool
     url: str
     qr: str
     to_act: bool
@@ -656,15 +673,17 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
     view = state.view(0)
     managed = []
     for s in seats:
-        url = seat_url(s.token)
+        url = seat_url(s.token) if s.has_person else ""
         managed.append(
             ManagedSeat(
                 seat=s.seat,
                 name=s.name,
                 kind=s.kind,
                 bot=s.is_bot,
+                has_person=s.has_person,
+                stand_in=s.stand_in,
                 url=url,
-                qr=segno.make(url, error="m").svg_inline(scale=3, border=2),
+                qr=segno.make(url, error="m").svg_inline(scale=3, border=2) if url else "",
                 to_act=state.to_act == s.seat,
                 idle=seat_idle(table, state, s),
             )
@@ -730,8 +749,9 @@ class ReplayScreen:
 
 
 def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplayScreen | None:
-    """A finished deal after ``step`` of its actions (all of them when None),
-    every hand shown; None if deal ``number`` is not finished."""
+    """A finished deal after ``step`` of its actions (none when None: a
+    replay opens on the deal), every hand shown; None if deal ``number`` is
+    not finished."""
     deal = OnlineDeal.objects.filter(
         table=table, number=number, status=OnlineDeal.Status.DONE
     ).first()
@@ -739,8 +759,9 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         return None
     names = list(table.seats.order_by("seat").values_list("name", flat=True))
     events = list(deal.events.order_by("seq").values_list("seat", "action"))
-    step = len(events) if step is None else max(0, min(step, len(events)))
-    state = deal_state(table_ruleset(table), deal, upto=step)
+    step = 0 if step is None else max(0, min(step, len(events)))
+    rs = table_ruleset(table)
+    state = deal_state(rs, deal, upto=step)
     view = state.view(0)
     trump = view["trump"]
     widows = getattr(state, "widows", None)
@@ -761,7 +782,7 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
     deals = finished_deals(table, names)
     contract = ""
     if view["bid"] is not None:
-        contract = f"{names[view['bidder']]} bid {view['bid']}"
+        contract = bid_phrase(names[view["bidder"]], view["bid"], rs)
     return ReplayScreen(
         table=table,
         number=number,
@@ -769,12 +790,12 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         steps=len(events),
         names=names,
         current=(
-            describe(names[events[step - 1][0]], events[step - 1][1]) if step else "The deal."
+            describe(names[events[step - 1][0]], events[step - 1][1], rs) if step else "The deal."
         ),
         hands=hands,
         trump=suit_label(trump),
         contract=contract,
-        bids=[(names[s], bid_text(a)) for s, a in view["bids"]],
+        bids=[(names[s], bid_text(a, rs)) for s, a in view["bids"]],
         trick=[(names[s], tile(c, trump)) for s, c in view["trick"]],
         laid=[(names[s], tile(c, trump)) for s, c in view["laid"]],
         last_trick=(
@@ -788,20 +809,23 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         captured=view["captured"],
         teams=team_names(names),
         actions=[
-            {"step": k, "text": describe(names[s], a)} for k, (s, a) in enumerate(events, start=1)
+            {"step": k, "text": describe(names[s], a, rs)}
+            for k, (s, a) in enumerate(events, start=1)
         ],
         result=next((d for d in deals if d.number == number), None),
         stock=view["stock_count"],
     )
 
 
-def describe(name: str, action: str) -> str:
+def describe(name: str, action: str, rs: Ruleset) -> str:
     """An action in words: "Bea bids 8", "Cruz plays A♥"."""
     verb, _, arg = action.partition(" ")
     if verb == "pass":
         return f"{name} passes"
     if verb == "bid":
-        return f"{name} shoots (bids 32)" if arg == "32" else f"{name} bids {arg}"
+        if is_shoot(int(arg), rs):
+            return gettext("%(name)s shoots the moon") % {"name": name}
+        return f"{name} bids {arg}"
     if verb == "trump":
         return f"{name} names {SUIT_NAMES[arg]} {SYMBOLS[arg]} trump"
     card = ("10" if arg[0] == "T" else arg[0]) + SYMBOLS[arg[1]]

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pedroparty.outage import REDIS_ERRORS
 from scoring.rules import (
@@ -290,12 +291,16 @@ class Played:
 def table_act(*, token: str, action: str, version: int) -> Played:
     """Seat ``token`` takes ``action`` ("bid 7", "play AH", ... or "next" to
     deal the next hand once a deal is over), having seen the table at
-    ``version``.  Raises ``OnlineSeat.DoesNotExist`` for an unknown token and
+    ``version``.  Raises ``OnlineSeat.DoesNotExist`` for an unknown token (or
+    a seat created for a bot) and
     :class:`PlayError` (nothing changed) for a stale screen, a move out of
     turn or a move the rules do not allow."""
     with transaction.atomic():
         table, seats = _lock_by_seat(token, version)
         me = next(seat for seat in seats if seat.token == token)
+        if not me.has_person:
+            # Nobody holds a bot's seat: its link plays nothing.
+            raise OnlineSeat.DoesNotExist(token)
         if table.status != OnlineTable.Status.PLAYING:
             raise PlayError(table.note or "The game is over.")
         if me.is_bot:
@@ -395,7 +400,8 @@ def seat_hand_to_bot(*, creator_token: str, seat: int, kind: str) -> OnlineTable
                 f"{duration_text(table.idle_seconds)} of thinking on its turn."
             )
         target.kind = kind
-        target.save(update_fields=["kind"])
+        target.stand_in = True
+        target.save(update_fields=["kind", "stand_in"])
         _changed(table, state, seats, schedule=True)
     return table
 
@@ -407,8 +413,16 @@ def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
         target = _seat_of(seats, seat)
         if not target.is_bot:
             raise PlayError(f"{target.name} is already played by a person.")
+        if not target.stand_in:
+            # Nobody holds the link of a seat created for a bot: a person who
+            # took it over mid-deal would see the bot's hand.
+            raise PlayError(
+                _("%(name)s's seat was set up for a bot: it has no person to give it back to.")
+                % {"name": target.name}
+            )
         target.kind = OnlineSeat.Kind.HUMAN
-        target.save(update_fields=["kind"])
+        target.stand_in = False
+        target.save(update_fields=["kind", "stand_in"])
         state = deal_state(table_ruleset(table), table.current)
         _changed(table, state, seats, schedule=False)
     return table

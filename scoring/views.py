@@ -191,9 +191,13 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
     if status == 200 and not notice and not request.htmx and not _wants_json(request):
         return redirect("play:seat", token=token)
     if _wants_json(request):
-        payload = selectors.seat_json(token, played) | {"error": error, "notice": notice}
-        return _private(JsonResponse(payload, status=status))
+        payload = selectors.seat_json(token, played)
+        if payload is None:  # a seat created for a bot, with a stale version
+            raise Http404("No such seat")
+        return _private(JsonResponse(payload | {"error": error, "notice": notice}, status=status))
     screen = selectors.seat_screen(token, played)
+    if screen is None:
+        raise Http404("No such seat")
     screen.error, screen.notice = error, notice
     return _render(request, "play/seat.html", {"screen": screen}, partial="game", status=status)
 
@@ -201,7 +205,7 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def seat_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
     seat = OnlineSeat.objects.select_related("table").filter(token=token).first()
-    if seat is None:
+    if seat is None or not seat.has_person:
         raise Http404("No such seat")
     back = reverse("play:seat", args=[token])
     here = reverse("play:seat_replay", args=[token, number])

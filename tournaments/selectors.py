@@ -221,6 +221,24 @@ class TableLine:
         return None
 
     @property
+    def won_on_deal(self) -> int | None:
+        """For a complete table tied on the sum and decided by the latest deal
+        the two teams scored differently (RULES.md 6): that deal; else None."""
+        if not (self.deals and self.complete) or self.totals[0] != self.totals[1]:
+            return None
+        for deal in reversed(self.deals):
+            if deal.score[0] != deal.score[1]:
+                return deal.deal
+        return None
+
+    @property
+    def tie_winner(self) -> int | None:
+        """The team that won on the latest differing deal (see ``won_on_deal``)."""
+        if self.won_on_deal is None:
+            return None
+        return standings.table_round_winner([d.score for d in self.deals])
+
+    @property
     def tied(self) -> bool:
         """Complete and still tied after the tie-breaks: the host must record a cut."""
         return (
@@ -287,6 +305,11 @@ def board_from_history(history: PartyHistory, number: int | None = None) -> Roun
         sitting_out=[names[pid] for pid in info.sitting_out],
         rounds=numbers,
     )
+
+
+def round_tie_breaks(party: Party, number: int) -> list[TableLine]:
+    """The tables of round ``number`` tied on the sum and won on a deal."""
+    return [t for t in round_board(party, number).tables if t.won_on_deal is not None]
 
 
 def table_sheet(party: Party, rnd: Round, table: int) -> TableLine | None:
@@ -719,6 +742,20 @@ def prize_turn(party: Party) -> PrizeTurn | None:
         if turn.player not in picked:
             return turn
     return None
+
+
+def prize_latest_pick(party: Party) -> int | None:
+    """The place prize picked last (the one a host may put back), or None."""
+    picks = dict(
+        PrizeAward.objects.filter(prize__party=party, prize__kind="place").values_list(
+            "player_id", "prize_id"
+        )
+    )
+    latest = None
+    for turn in prize_order(party):
+        if turn.player in picks:
+            latest = picks[turn.player]
+    return latest
 
 
 @dataclass

@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 
 from scoring.rules import RULESETS, validate_result
 from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset, RulesetError
+from scoring.wording import bid_words
 
 from . import movement
 from .models import (
@@ -506,8 +507,8 @@ def _result_store(
         rnd.party,
         user,
         "result_record",
-        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result)}",
-        after=_result_json(result),
+        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result, rs)}",
+        after=_result_json(result, rnd.number),
     )
     return result
 
@@ -661,17 +662,22 @@ def _result_save(
         ) from None
 
 
-def _describe(result: DealResult) -> str:
-    bid = "32 (shoot)" if result.bid == 32 else str(result.bid)
+def _describe(result: DealResult, rs: Ruleset) -> str:
+    bid = bid_words(result.bid, rs)
     trump = f" in {result.trump}" if result.trump else ""
     return (
         f"seat {result.bidder + 1} bid {bid}{trump}, took {result.bidding_team_points}; "
-        f"score {result.score0}-{result.score1}"
+        f"score {result.score0} – {result.score1}"
     )
 
 
-def _result_json(result: DealResult) -> dict[str, Any]:
+def _result_json(result: DealResult, round_number: int) -> dict[str, Any]:
+    """A result as the audit keeps it; where it was lets the Changes page
+    name the bidder and the teams."""
     return {
+        "round": round_number,
+        "table": result.table,
+        "deal": result.deal,
         "bidder": result.bidder,
         "bid": result.bid,
         "trump": result.trump,
@@ -753,9 +759,9 @@ def result_amend(
             party,
             user,
             "result_amend",
-            f"Amended round {rnd.number}, table {old.table}, deal {old.deal}: {_describe(new)}",
-            before=_result_json(old),
-            after=_result_json(new),
+            f"Amended round {rnd.number}, table {old.table}, deal {old.deal}: {_describe(new, rs)}",
+            before=_result_json(old, rnd.number),
+            after=_result_json(new, rnd.number),
             reason=reason,
         )
         _bump(party, rnd)
@@ -863,11 +869,14 @@ def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
             outcome.winner = team
         outcome.cut_winner = team
         outcome.save(update_fields=["cut_winner", "winner"])
+        names = list(
+            rnd.seats.filter(table=table).order_by("seat").values_list("player__name", flat=True)
+        )
         _audit(
             rnd.party,
             user,
             "table_record_cut",
-            f"Round {rnd.number}, table {table}: cut won by team {team}",
+            f"Round {rnd.number}, table {table}: cut won by {' & '.join(names[team::2])}",
         )
         _bump(rnd.party, rnd)
     return differing
@@ -1040,3 +1049,46 @@ def prize_pick(*, party: Party, player: Player, prize: Prize, user) -> PrizeAwar
         _audit(party, user, "prize_pick", f"{player.name} picked {prize.name}")
         _bump(party)
     return award
+
+
+def prize_unpick(*, party: Party, prize: Prize, user) -> None:
+    """Put back the latest place prize picked (the host tapped the wrong one):
+    that player picks again.  Only the latest pick can be undone, so every
+    pick still follows the ranks; audited."""
+    from .selectors import prize_order
+
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        if party.status != Party.Status.FINISHED:
+            raise PartyError(gettext("Prizes are picked once the party is finished."))
+        if prize.party_id != party.pk or prize.kind != Prize.Kind.PLACE:
+            raise PartyError({"prize": gettext("That is not one of this party's place prizes.")})
+        award = prize.awards.select_related("player").first()
+        if award is None:
+            raise PartyError(
+                {"prize": gettext("%(prize)s has not been picked.") % {"prize": prize.name}}
+            )
+        picked = set(
+            PrizeAward.objects.filter(prize__party=party, prize__kind=Prize.Kind.PLACE).values_list(
+                "player_id", flat=True
+            )
+        )
+        latest = [turn for turn in prize_order(party) if turn.player in picked][-1]
+        if latest.player != award.player_id:
+            raise PartyError(
+                {
+                    "prize": gettext(
+                        "Only the latest pick can be undone: first put back %(name)s's."
+                    )
+                    % {"name": latest.name}
+                }
+            )
+        award.delete()
+        _audit(
+            party,
+            user,
+            "prize_unpick",
+            f"Put back {prize.name}: {award.player.name} picks again",
+            before={"prize": prize.name, "player": award.player.name},
+        )
+        _bump(party)

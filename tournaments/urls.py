@@ -22,6 +22,7 @@ urlpatterns = [
     path(party + "delete/", host.party_delete, name="party_delete"),
     path(party + "finish/", host.party_finish, name="finish"),
     path(party + "prizes/", host.prizes, name="prizes"),
+    path(party + "prizes/unpick/", host.prize_unpick, name="prize_unpick"),
     path(party + "share/", share.share, name="share"),
     path(party + "share/set/", share.share_set, name="share_set"),
     path(rnd, host.round_view, name="round"),

@@ -243,6 +243,7 @@ def prizes_award(page: Page, party: Party) -> None:
         expect(page.locator(".callout strong")).to_have_text(turn.name)
         item = page.locator("ul.prizes > li").filter(has_text=prize)
         item.get_by_role("button", name=f"{turn.name} takes this").click()
+        page.get_by_role("button", name=f"Yes, {turn.name} takes {prize}").click()
         expect(item).to_contain_text(f"— {turn.name}")
     expect(page.get_by_text("Every place prize has been picked.")).to_be_visible()
     expect(page.get_by_role("button", name=re.compile("takes this"))).to_have_count(0)

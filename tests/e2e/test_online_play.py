@@ -79,7 +79,8 @@ def create_table(page: Page) -> None:
     page.get_by_role("button", name="Create the table").click()
     page.wait_for_url(re.compile(r"/play/t/[-\w]+/$"))
     expect(page.get_by_role("heading", name="Your online table")).to_be_visible()
-    expect(page.locator(".seat-link svg")).to_have_count(4)  # a QR code for each seat
+    # A QR code for the person's seat only: a bot's seat has no link to share.
+    expect(page.locator(".seat-link svg")).to_have_count(1)
 
 
 def take_a_turn(page: Page) -> str:
@@ -138,20 +139,30 @@ def test_a_person_plays_a_deal_against_three_bots_on_a_phone(phone):
     events = list(DealEvent.objects.filter(deal=deal).order_by("seq"))
     assert [e.action for e in events if e.by == "human"] == moves
     assert {e.by for e in events} == {"human", "heuristic"}
+
+    assert problems == []
     seats = list(table.seats.order_by("seat"))
     state = services.deal_state(services.table_ruleset(table), deal)
     rs, record = services.deal_record(table, deal, state, seats)
     assert validate_result(rs, record) == []
     assert [table.score0, table.score1] == record["tally"]
 
-    # The replay steps through the deal with every hand face up.
+    # The replay opens on the deal, every hand face up; Play steps through it
+    # and stops at the end.
     page.get_by_role("link", name="Replay this deal").click()
-    expect(page.get_by_text(f"Step {len(events)} of {len(events)}")).to_be_visible()
-    page.get_by_role("link", name="⏮").click()
-    expect(page.get_by_text(f"Step 0 of {len(events)}")).to_be_visible()
+    steps = len(events)
+    expect(page.locator(".step-count")).to_have_text(f"Step 0 of {steps}")
     expect(page.locator(".replay-hand .pcard")).to_have_count(36)
-    page.get_by_role("link", name="Next step").click()
-    expect(page.get_by_text(f"Step 1 of {len(events)}")).to_be_visible()
+    page.get_by_role("link", name="Next", exact=True).click()
+    expect(page.locator(".step-count")).to_have_text(f"Step 1 of {steps}")
+    play = page.locator("[data-replay-play]")
+    play.evaluate("button => { button.dataset.interval = '150'; }")
+    play.click()
+    expect(page.locator(".step-count")).to_have_text(f"Step {steps} of {steps}", timeout=30_000)
+    expect(page.locator("a[data-replay-next]")).to_have_count(0)
+    expect(page.locator("[data-replay-play]")).to_have_count(0)
+    page.wait_for_timeout(500)
+    expect(page.locator(".step-count")).to_have_text(f"Step {steps} of {steps}")
 
 
 def test_the_creator_page_keeps_its_table_while_nothing_changes(phone):

@@ -54,3 +54,30 @@ def test_static_files_are_served(client, path):
 
 def test_post_is_not_allowed(client):
     assert client.post(reverse("home")).status_code == 405
+
+
+def test_is_the_finished_front_door(home):
+    assert "being built" not in home
+    assert f'href="{reverse("play:new")}"' in home
+    main = home.split('<main class="page">')[1]
+    assert f'href="{reverse("login")}"' in main  # sign in, in the page itself
+
+
+@pytest.mark.django_db
+def test_a_signed_in_host_is_sent_to_their_parties(client, django_user_model):
+    user = django_user_model.objects.create_user(username="hostess", password="x-long-pass-1")
+    client.force_login(user)
+    main = client.get(reverse("home")).content.decode().split('<main class="page">')[1]
+    assert f'href="{reverse("host:party_list")}"' in main
+    assert "My parties" in main
+    assert f'href="{reverse("login")}"' not in main
+
+
+@pytest.mark.django_db
+def test_the_demo_is_offered_only_in_development(client, settings):
+    settings.DEBUG = False
+    assert "pedro-demo" not in client.get(reverse("home")).content.decode()
+    settings.DEBUG = True
+    text = client.get(reverse("home")).content.decode()
+    assert "pedro-demo" in text and "Try the demo" in text
+    assert f"{reverse('login')}?next=%2Fhost%2F" in text

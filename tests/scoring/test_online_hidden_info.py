@@ -135,9 +135,15 @@ def scan_response(mirror: Mirror, seat: int, response, stats: Stats, where: str)
 
 
 def snapshot(
-    client: Client, mirror: Mirror, tokens: list[str], stats: Stats, rng: random.Random
+    client: Client,
+    mirror: Mirror,
+    tokens: list[str],
+    stats: Stats,
+    rng: random.Random,
+    bots: frozenset[int] = frozenset(),
 ) -> None:
-    """One seat's page, as a full page, an htmx partial or JSON, scanned."""
+    """One seat's page, as a full page, an htmx partial or JSON, scanned.
+    A seat created for a bot (in ``bots``) has no page at all."""
     for seat in rng.sample(range(4), 1):
         token = tokens[seat]
         name, headers = rng.choice(
@@ -145,6 +151,10 @@ def snapshot(
         )
         url = reverse(name, args=[token])
         response = client.get(url, headers=headers)
+        if seat in bots:
+            assert response.status_code == 404
+            assert not DATA_CARD.search(response.content.decode())
+            continue
         assert response.status_code == 200
         scan_response(mirror, seat, response, stats, f"GET {url} {headers}")
 
@@ -160,7 +170,8 @@ def play_table(client: Client, table: OnlineTable, rng: random.Random, stats: St
         state = mirror.state
         step = (mirror.number, state.phase, len(state.tricks) > 0)
         if step != last_step:
-            snapshot(client, mirror, tokens, stats, rng)
+            bots = frozenset(seat.seat for seat in seats if seat.is_bot)
+            snapshot(client, mirror, tokens, stats, rng, bots)
             last_step = step
         if state.phase != "done" and seats[state.to_act].is_bot:
             bots_play(table.pk, mirror.version)

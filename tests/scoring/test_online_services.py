@@ -220,11 +220,14 @@ def test_a_bot_step_for_an_old_version_does_nothing():
     assert services.bot_step(table_id=10**9, version=1) is None  # a deleted table
 
 
-def test_a_person_cannot_move_for_a_bot_seat():
-    table = make_table(("human", "heuristic", "human", "human"))
-    bot = seats_of(table)[1]
+def test_a_person_cannot_move_while_a_bot_plays_their_seat():
+    table = make_table(idle_seconds=30)
+    make_idle(table)
+    services.seat_hand_to_bot(creator_token=table.creator_token, seat=1, kind="heuristic")
+    table.refresh_from_db()
+    handed = seats_of(table)[1]
     with pytest.raises(PlayError, match="bot is playing your seat"):
-        services.table_act(token=bot.token, action="pass", version=table.version)
+        services.table_act(token=handed.token, action="pass", version=table.version)
 
 
 def test_an_idle_seat_goes_to_a_bot_and_comes_back():

@@ -103,3 +103,12 @@ def test_htmx_grid_partial(client_host, party, host):
     assert response.status_code == 200
     assert "<html" not in body and "Table 1" in body
     assert response["Vary"] == "HX-Request" or "HX-Request" in response["Vary"]
+
+
+def test_a_running_partys_pages_link_to_putting_a_table_online(client_host, party, host):
+    online = f'href="{reverse("play:party_new")}"'
+    dashboard = reverse("host:dashboard", args=[party.slug])
+    assert online not in client_host.get(dashboard).content.decode()  # nothing seated yet
+    services.round1_seat_draw(party=party, seed=3, user=host)
+    page = client_host.get(dashboard).content.decode()
+    assert online in page and "Put a table online" in page

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import selectors, services
+from .. import change_selectors, selectors, services
 from ..forms import POINT_CARDS, PartyForm, PlayerForm, ResultForm
 from ..models import DealResult, Party, Player, Prize, Round
 from ..services import PartyError
@@ -417,11 +417,16 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_moves(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     party = party_for_host(request, slug)
     _round(party, number)
-    return render(
-        request,
-        "host/moves.html",
-        {"party": party, "moves": selectors.round_moves(party, number), "number": number},
-    )
+    moves = selectors.round_moves(party, number)
+    context = {
+        "party": party,
+        "moves": moves,
+        "number": number,
+        # Why the winners moved as they did, where a tie was broken on a deal.
+        "tie_breaks": selectors.round_tie_breaks(party, number - 1) if number > 1 else [],
+        "sitting_out": any(m.moved == "sits out" for m in moves),
+    }
+    return render(request, "host/moves.html", context)
 
 
 @login_required
@@ -465,7 +470,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_GET
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug)
-    entries = party.audit.select_related("user")[:500]
+    entries = change_selectors.party_changes(party, ruleset=services.party_ruleset(party))
     return render(request, "host/audit.html", {"party": party, "entries": entries})
 
 
@@ -484,17 +489,23 @@ def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings and prizes.  A pick is asked for twice: the first tap shows
+    what will be awarded, the second (``confirm=yes``) awards it."""
     party = party_for_host(request, slug)
     error = ""
+    confirm = None
     if request.method == "POST":
         prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
         player = get_object_or_404(Player, party=party, pk=request.POST.get("player") or 0)
-        try:
-            services.prize_pick(party=party, player=player, prize=prize, user=request.user)
-        except PartyError as exc:
-            error = " ".join(exc.errors.values())
+        if request.POST.get("confirm") != "yes":
+            confirm = {"prize": prize, "player": player}
         else:
-            return redirect("host:prizes", slug=party.slug)
+            try:
+                services.prize_pick(party=party, player=player, prize=prize, user=request.user)
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                return redirect("host:prizes", slug=party.slug)
     board = selectors.prize_board(party)
     context = {
         "party": party,
@@ -502,9 +513,24 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
         "board": board,
         "place_prizes": any(prize.kind == Prize.Kind.PLACE for prize in board),
         "turn": selectors.prize_turn(party),
+        "latest": selectors.prize_latest_pick(party),
+        "confirm": confirm,
         "error": error,
     }
     return render(request, "host/prizes.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
+    """Put back the latest place prize picked: that player picks again."""
+    party = party_for_host(request, slug)
+    prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
+    try:
+        services.prize_unpick(party=party, prize=prize, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    return redirect("host:prizes", slug=party.slug)
 
 
 @login_required
