@@ -17,8 +17,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import selectors, services
-from ..forms import POINT_CARDS, PartyForm, PlayerForm, ResultForm
-from ..models import DealResult, Party, Player, Prize, Round
+from ..forms import (
+    POINT_CARDS,
+    PartyForm,
+    PlayerForm,
+    PlayerSuggestForm,
+    PrizePickForm,
+    ResultForm,
+    SeatDrawForm,
+    SeatingForm,
+)
+from ..models import DealResult, Party, Player, Round
 from ..services import PartyError
 
 
@@ -176,23 +185,27 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
     present = list(party.players.order_by("order"))
     error = ""
     if request.method == "POST":
-        try:
-            if request.POST.get("mode") == "manual":
-                tables = _tables_from_post(request.POST, len(present) // 4)
-                services.round1_seat_manual(party=party, tables=tables, user=request.user)
-            else:
-                seed = request.POST.get("seed", "").strip()
-                services.round1_seat_draw(
-                    party=party, seed=int(seed) if seed else None, user=request.user
-                )
-        except (PartyError, ValueError) as exc:
-            error = (
-                " ".join(exc.errors.values())
-                if isinstance(exc, PartyError)
-                else "The seed must be a whole number."
-            )
+        manual = request.POST.get("mode") == "manual"
+        if manual:
+            form = SeatingForm(request.POST, tables=len(present) // 4)
         else:
-            return redirect("host:round", slug=party.slug, number=1)
+            form = SeatDrawForm(request.POST)
+        if not form.is_valid():
+            error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        else:
+            try:
+                if manual:
+                    services.round1_seat_manual(
+                        party=party, tables=form.tables(), user=request.user
+                    )
+                else:
+                    services.round1_seat_draw(
+                        party=party, seed=form.cleaned_data["seed"], user=request.user
+                    )
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                return redirect("host:round", slug=party.slug, number=1)
     context = {
         "party": party,
         "players": present,
@@ -202,19 +215,6 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
         "suggested_seed": secrets.randbelow(10**6),
     }
     return render(request, "host/seat_round1.html", context, status=422 if error else 200)
-
-
-def _tables_from_post(post, count: int) -> list[list[int]]:
-    tables = []
-    for t in range(1, count + 1):
-        row = []
-        for s in range(4):
-            value = post.get(f"t{t}s{s}", "")
-            if not value.isdigit():
-                raise PartyError({"seating": f"Choose a player for table {t}, seat {s + 1}."})
-            row.append(int(value))
-        tables.append(row)
-    return tables
 
 
 # --------------------------------------------------------------------- rounds
@@ -431,14 +431,17 @@ def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse
     board = selectors.round_board(party, number)
     error = ""
     if request.method == "POST":
-        try:
-            tables = _tables_from_post(request.POST, len(board.tables))
-            services.round_override_seating(round=rnd, tables=tables, user=request.user)
-        except PartyError as exc:
-            error = " ".join(exc.errors.values())
+        form = SeatingForm(request.POST, tables=len(board.tables))
+        if not form.is_valid():
+            error = form.error_text()
         else:
-            messages.success(request, f"Round {number} re-seated as you set it.")
-            return redirect("host:round", slug=party.slug, number=number)
+            try:
+                services.round_override_seating(round=rnd, tables=form.tables(), user=request.user)
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                messages.success(request, f"Round {number} re-seated as you set it.")
+                return redirect("host:round", slug=party.slug, number=number)
     present = [p for p in party.players.order_by("order") if p.present_in(number)]
     context = {"party": party, "board": board, "players": present, "error": error}
     return render(request, "host/override.html", context, status=422 if error else 200)
@@ -486,14 +489,21 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug)
     error = ""
     if request.method == "POST":
-        prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
-        player = get_object_or_404(Player, party=party, pk=request.POST.get("player") or 0)
-        try:
-            services.prize_pick(party=party, player=player, prize=prize, user=request.user)
-        except PartyError as exc:
-            error = " ".join(exc.errors.values())
+        form = PrizePickForm(request.POST, party=party)
+        if not form.is_valid():
+            error = form.error_text()
         else:
-            return redirect("host:prizes", slug=party.slug)
+            try:
+                services.prize_pick(
+                    party=party,
+                    player=form.cleaned_data["player"],
+                    prize=form.cleaned_data["prize"],
+                    user=request.user,
+                )
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                return redirect("host:prizes", slug=party.slug)
     context = {
         "party": party,
         "standings": selectors.party_standings(party),
@@ -508,7 +518,10 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def player_suggest(request: HttpRequest) -> JsonResponse:
     """Names from the host's earlier parties starting with ``q`` (type-ahead)."""
-    query = request.GET.get("q", "").strip()
+    form = PlayerSuggestForm(request.GET)
+    if not form.is_valid():
+        return JsonResponse({"names": [], "errors": form.errors.get_json_data()}, status=400)
+    query = form.cleaned_data["q"]
     names = selectors.earlier_player_names(request.user, None, prefix=query)[:20]
     return JsonResponse({"names": names})
 
