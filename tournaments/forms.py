@@ -250,5 +250,20 @@ class ResultForm(forms.Form):
         }
 
 
+class AmendForm(ResultForm):
+    """A new version of a stored result, carrying the version the page showed,
+    so a save over a newer amendment is refused instead of replacing it."""
+
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=ROW_NUMBER_MAX,
+        error_messages={
+            key: _("This page is out of date: open the deal again.")
+            for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
+
+
 class PartyFileForm(forms.Form):
     file = forms.FileField(help_text="A party file (JSON, format pedroparty/1).")

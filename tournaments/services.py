@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from scoring.rules import RULESETS, validate_result
 from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset, RulesetError
@@ -662,8 +663,14 @@ def result_amend(
     tally: Sequence[int] | None = None,
     reason: str,
     user,
+    version: int | None = None,
 ) -> tuple[DealResult, list[int]]:
     """Replace a deal's result with a new version (RULES.md 6, corrections).
+
+    ``version`` is the version of the result the host's form showed: if the
+    deal has been amended since (another tablet saved first), nothing is
+    changed and :class:`PartyError` carries the result stored now, so the
+    host sees both and decides.
 
     The old version stays, marked not current, and the audit trail records
     before and after with the reason.  Returns the new result and the numbers
@@ -678,9 +685,20 @@ def result_amend(
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=result.round_id)
         old = DealResult.objects.select_for_update().get(pk=result.pk)
-        if not old.is_current:
+        if not old.is_current or (version is not None and version != old.version):
+            stored = DealResult.objects.select_related("entered_by").get(
+                round=rnd, table=old.table, deal=old.deal, is_current=True
+            )
             raise PartyError(
-                {"__all__": "This result has been amended since; open the deal again."}
+                {
+                    "__all__": gettext(
+                        "Another device amended this deal while it was open here. "
+                        "What is stored now and what you entered are both shown: "
+                        "save again to replace the stored result with yours, or "
+                        "go back to keep it."
+                    )
+                },
+                result=stored,
             )
         party = rnd.party
         rs = party_ruleset(party)

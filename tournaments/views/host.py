@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import selectors, services
 from ..forms import (
     POINT_CARDS,
+    AmendForm,
     PartyForm,
     PlayerForm,
     PlayerSuggestForm,
@@ -310,9 +311,11 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "bid": result.bid,
         "trump": result.trump,
         "bidding_team_points": result.bidding_team_points,
+        "version": result.version,
     }
-    form = ResultForm(request.POST or None, initial=initial)
+    form = AmendForm(request.POST or None, initial=initial)
     status = 200
+    stored = None
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -320,11 +323,20 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     result=result,
                     reason=form.cleaned_data["reason"],
                     user=request.user,
+                    version=form.cleaned_data["version"],
                     **form.service_kwargs(),
                 )
             except PartyError as error:
+                if error.result is not None:
+                    # Another tablet saved first: show what is stored now beside
+                    # what this host entered; saving again replaces it knowingly.
+                    stored = error.result
+                    form = AmendForm({**request.POST.dict(), "version": stored.version})
+                    form.is_valid()
+                    status = 409
+                else:
+                    status = 422
                 _apply_errors(form, error)
-                status = 422
             else:
                 selectors.party_standings(new.round.party)
                 if differing:
@@ -347,6 +359,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "deal": deal,
         "form": form,
         "result": result,
+        "stored": stored,
         "point_cards": POINT_CARDS,
         "bids": list(range(6, 17)) + [32],
         "amending": True,
