@@ -209,6 +209,18 @@ def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None
         _bump(party)
 
 
+def party_admin_change(*, party: Party, user, summary: str) -> None:
+    """Record a change made in the Django admin (a name, a date, a switch, a
+    prize) and bump the party's version, so the players' page, the board and
+    the printouts made before show it or are marked out of date."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        _audit(
+            party, user, "admin_change", summary[: AuditEntry._meta.get_field("summary").max_length]
+        )
+        _bump(party)
+
+
 # --------------------------------------------------------------------- players
 
 
