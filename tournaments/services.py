@@ -120,6 +120,9 @@ def party_create(
     name = (name or "").strip()
     if not name:
         errors["name"] = "Give the party a name."
+    prizes = [p.strip() for p in prizes if p.strip()]
+    if len(prizes) >= SPECIAL_PRIZE_POSITION:
+        errors["prizes"] = _too_many_prizes()
     if ruleset not in RULESETS:
         errors["ruleset"] = f"Unknown ruleset {ruleset!r}."
     if movement not in ("up_down", "winners_up"):
@@ -155,7 +158,7 @@ def party_create(
             house_options=house_options,
             owner=owner,
         )
-        for position, prize in enumerate((p.strip() for p in prizes if p.strip()), start=1):
+        for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         for offset, kind in enumerate(special_kinds):
             if kind in special_prizes:
@@ -169,6 +172,14 @@ def party_create(
     return party
 
 
+def _too_many_prizes() -> str:
+    # Place prizes take positions 1, 2, ...; special prizes sit from
+    # SPECIAL_PRIZE_POSITION on, so the place prizes must end before it.
+    return gettext("A party has at most %(most)d place prizes.") % {
+        "most": SPECIAL_PRIZE_POSITION - 1
+    }
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:60] or "party"
     return f"{base}-{secrets.token_hex(3)}"
@@ -176,11 +187,14 @@ def _unique_slug(name: str) -> str:
 
 def prizes_set(*, party: Party, names: Sequence[str], user) -> None:
     """Replace the party's place prizes (before any is awarded)."""
+    names = [n.strip() for n in names if n.strip()]
+    if len(names) >= SPECIAL_PRIZE_POSITION:
+        raise PartyError({"prizes": _too_many_prizes()})
     with transaction.atomic():
         if PrizeAward.objects.filter(prize__party=party).exists():
             raise PartyError({"prizes": "Prizes have already been awarded."})
         party.prizes.filter(kind=Prize.Kind.PLACE).delete()
-        for position, prize in enumerate((n.strip() for n in names if n.strip()), start=1):
+        for position, prize in enumerate(names, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         _bump(party)
 

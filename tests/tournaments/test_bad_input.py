@@ -155,3 +155,22 @@ def test_the_type_ahead_still_answers_a_good_query(client, host, seated):
     response = client.get(reverse("host:player_suggest"), {"q": "É"})
     assert response.status_code == 200
     assert response.json()["names"] == ["Élodie"]
+
+
+def test_more_place_prizes_than_fit_before_the_special_ones_are_refused(client):
+    posted = {
+        "name": "Many prizes",
+        "date": "2026-05-01",
+        "ruleset": "monterey-draw",
+        "movement": "up_down",
+        "deals_per_round": "4",
+        "sitout_credit": "average",
+        "planned_rounds": "3",
+        "shoot_set_penalty": "32",
+        "prizes": "\n".join(f"Prize {n}" for n in range(1, services.SPECIAL_PRIZE_POSITION + 1)),
+        "low_score_prize": "Booby prize",
+    }
+    response = client.post(reverse("host:party_create"), posted)
+    assert response.status_code == 422
+    assert f"at most {services.SPECIAL_PRIZE_POSITION - 1} place prizes" in page(response)
+    assert not Party.objects.exists() and not Prize.objects.exists()
