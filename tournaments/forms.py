@@ -111,7 +111,14 @@ class PlayerSuggestForm(forms.Form):
 ROW_NUMBER_MAX = BigIntegerField.MAX_BIGINT
 
 
-class SeatDrawForm(forms.Form):
+class OneLineErrors:
+    """For pages that show a form's errors as one line above it."""
+
+    def error_text(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+class SeatDrawForm(OneLineErrors, forms.Form):
     """Round 1 by the seeded draw; without a seed the service picks one."""
 
     seed = forms.IntegerField(
@@ -122,7 +129,7 @@ class SeatDrawForm(forms.Form):
     )
 
 
-class SeatingForm(forms.Form):
+class SeatingForm(OneLineErrors, forms.Form):
     """A seating tapped in by the host: a player id for every seat of every table."""
 
     def __init__(self, *args, tables: int, **kwargs):
@@ -149,11 +156,8 @@ class SeatingForm(forms.Form):
             for table in range(1, self.table_count + 1)
         ]
 
-    def error_text(self) -> str:
-        return " ".join(str(error) for errors in self.errors.values() for error in errors)
 
-
-class PrizePickForm(forms.Form):
+class PrizePickForm(OneLineErrors, forms.Form):
     """A player picks a prize: both must be this party's (the service checks the turn)."""
 
     prize = forms.ModelChoiceField(
@@ -169,9 +173,6 @@ class PrizePickForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["prize"].queryset = party.prizes.filter(kind=Prize.Kind.PLACE)
         self.fields["player"].queryset = party.players.all()
-
-    def error_text(self) -> str:
-        return " ".join(str(error) for errors in self.errors.values() for error in errors)
 
 
 class DocumentAgainForm(forms.Form):

@@ -192,7 +192,7 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             form = SeatDrawForm(request.POST)
         if not form.is_valid():
-            error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+            error = form.error_text()
         else:
             try:
                 if manual:
