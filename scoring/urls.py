@@ -1,11 +1,13 @@
 from django.urls import path
 
+from pedroparty import converters  # noqa: F401  (registers "token")
+
 from . import views
 
 app_name = "play"
 
-seat = "s/<str:token>/"
-manage = "t/<str:token>/"
+seat = "s/<token:token>/"
+manage = "t/<token:token>/"
 
 urlpatterns = [
     path("", views.table_new, name="new"),

@@ -6,7 +6,9 @@ Names, dates, co-hosts, switches and prize names may be corrected here.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext
 
+from . import services
 from .models import (
     AuditEntry,
     DealResult,
@@ -33,6 +35,56 @@ class ReadOnlyMixin:
         return False
 
 
+class BumpsPartyVersion:
+    """An admin save or delete of a row the players' page or a printout shows
+    bumps the party's version, through the same service as every other write.
+
+    The hook is here, at the admin's save and delete, rather than in a model's
+    ``save()`` or a signal: writes belong to the services, which lock, audit
+    and bump, and the admin is one more caller of them.  Bulk ``update()``
+    calls elsewhere would skip a model hook anyway."""
+
+    @staticmethod
+    def party_of(obj) -> Party | None:
+        return obj if isinstance(obj, Party) else getattr(obj, "party", None)
+
+    def save_related(self, request, form, formsets, change) -> None:
+        # After save_model and the inlines, so one bump covers the whole save.
+        super().save_related(request, form, formsets, change)
+        changed = list(form.changed_data)
+        for formset in formsets:
+            if formset.has_changed():
+                changed.append(str(formset.model._meta.verbose_name_plural))
+        party = self.party_of(form.instance)
+        if party is not None and changed:
+            summary = gettext("Changed in the admin: %(what)s (%(fields)s)") % {
+                "what": f"{form.instance._meta.verbose_name} {form.instance}",
+                "fields": ", ".join(changed),
+            }
+            services.party_admin_change(party=party, user=request.user, summary=summary)
+
+    def delete_model(self, request, obj) -> None:
+        party = None if isinstance(obj, Party) else self.party_of(obj)
+        super().delete_model(request, obj)
+        if party is not None:
+            summary = gettext("Deleted in the admin: %(what)s") % {
+                "what": f"{obj._meta.verbose_name} {obj}"
+            }
+            services.party_admin_change(party=party, user=request.user, summary=summary)
+
+    def delete_queryset(self, request, queryset) -> None:
+        doomed: dict[int, tuple[Party, list[str]]] = {}
+        if queryset.model is not Party:  # a deleted party has no page left to update
+            for obj in queryset.select_related("party"):
+                doomed.setdefault(obj.party_id, (obj.party, []))[1].append(str(obj))
+        super().delete_queryset(request, queryset)
+        for party, names in doomed.values():
+            summary = gettext("Deleted in the admin: %(what)s") % {
+                "what": f"{queryset.model._meta.verbose_name_plural} {', '.join(names)}"
+            }
+            services.party_admin_change(party=party, user=request.user, summary=summary)
+
+
 class PlayerInline(admin.TabularInline):
     model = Player
     fields = ("order", "name", "arrives_round", "leaves_round")
@@ -50,7 +102,7 @@ class PrizeInline(admin.TabularInline):
 
 
 @admin.register(Party)
-class PartyAdmin(admin.ModelAdmin):
+class PartyAdmin(BumpsPartyVersion, admin.ModelAdmin):
     list_display = ("name", "date", "venue", "owner", "status", "ruleset", "version")
     list_filter = ("status", "ruleset", "movement")
     search_fields = ("name", "venue", "slug", "owner__username")
@@ -60,7 +112,7 @@ class PartyAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(BumpsPartyVersion, admin.ModelAdmin):
     list_display = ("name", "party", "order", "arrives_round", "leaves_round")
     search_fields = ("name", "party__name")
     readonly_fields = ("party", "order", "arrives_round", "leaves_round")
@@ -120,7 +172,7 @@ class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(Prize)
-class PrizeAdmin(admin.ModelAdmin):
+class PrizeAdmin(BumpsPartyVersion, admin.ModelAdmin):
     list_display = ("name", "party", "kind", "position")
     list_filter = ("kind",)
     readonly_fields = ("party", "kind", "position")

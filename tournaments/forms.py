@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.db.models import BigIntegerField
+from django.utils.translation import gettext_lazy as _
 
-from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES
+from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES, Party, Prize
 
 BID_CHOICES = [(n, str(n)) for n in range(6, 17)] + [(32, "16 for 32")]
 SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
@@ -80,12 +82,110 @@ class PartyForm(forms.Form):
             "low_is_keeper": data["low_is_keeper"],
         }
 
+    def clean_prizes(self) -> str:
+        text = self.cleaned_data["prizes"]
+        longest = Prize._meta.get_field("name").max_length
+        for number, line in enumerate(text.splitlines(), start=1):
+            if len(line.strip()) > longest:
+                raise forms.ValidationError(
+                    _("Line %(number)d is longer than %(longest)d characters: shorten it.")
+                    % {"number": number, "longest": longest}
+                )
+        return text
+
     def prize_names(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["prizes"].splitlines() if line.strip()]
 
 
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=80, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class PlayerSuggestForm(forms.Form):
+    """The type-ahead's query: the start of a name."""
+
+    q = forms.CharField(required=False, max_length=80)
+
+
+#: The largest id or seed a database column holds; a larger number is no row.
+ROW_NUMBER_MAX = BigIntegerField.MAX_BIGINT
+
+
+class OneLineErrors:
+    """For pages that show a form's errors as one line above it."""
+
+    def error_text(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+class SeatDrawForm(OneLineErrors, forms.Form):
+    """Round 1 by the seeded draw; without a seed the service picks one."""
+
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=ROW_NUMBER_MAX,
+        error_messages={"invalid": _("The seed must be a whole number.")},
+    )
+
+
+class SeatingForm(OneLineErrors, forms.Form):
+    """A seating tapped in by the host: a player id for every seat of every table."""
+
+    def __init__(self, *args, tables: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table_count = tables
+        for table in range(1, tables + 1):
+            for seat in range(4):
+                message = _("Choose a player for table %(table)d, seat %(seat)d.") % {
+                    "table": table,
+                    "seat": seat + 1,
+                }
+                self.fields[f"t{table}s{seat}"] = forms.IntegerField(
+                    min_value=1,
+                    max_value=ROW_NUMBER_MAX,
+                    error_messages={
+                        key: message for key in ("required", "invalid", "min_value", "max_value")
+                    },
+                )
+
+    def tables(self) -> list[list[int]]:
+        data = self.cleaned_data
+        return [
+            [data[f"t{table}s{seat}"] for seat in range(4)]
+            for table in range(1, self.table_count + 1)
+        ]
+
+
+class PrizePickForm(OneLineErrors, forms.Form):
+    """A player picks a prize: both must be this party's (the service checks the turn)."""
+
+    prize = forms.ModelChoiceField(
+        queryset=Prize.objects.none(),
+        error_messages={"invalid_choice": _("That is not one of this party's place prizes.")},
+    )
+    player = forms.ModelChoiceField(
+        queryset=Party.objects.none(),
+        error_messages={"invalid_choice": _("That is not one of this party's players.")},
+    )
+
+    def __init__(self, *args, party: Party, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["prize"].queryset = party.prizes.filter(kind=Prize.Kind.PLACE)
+        self.fields["player"].queryset = party.players.all()
+
+
+class DocumentAgainForm(forms.Form):
+    """Make an earlier document again, with its kind and options."""
+
+    again = forms.ModelChoiceField(
+        queryset=Party.objects.none(),
+        error_messages={"invalid_choice": _("That document is not one of this party's.")},
+    )
+
+    def __init__(self, *args, party: Party, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["again"].queryset = party.documents.defer("content")
 
 
 class ResultForm(forms.Form):
@@ -149,6 +249,21 @@ class ResultForm(forms.Form):
             "cards": cards,
             "tally": tally,
         }
+
+
+class AmendForm(ResultForm):
+    """A new version of a stored result, carrying the version the page showed,
+    so a save over a newer amendment is refused instead of replacing it."""
+
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=ROW_NUMBER_MAX,
+        error_messages={
+            key: _("This page is out of date: open the deal again.")
+            for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
 
 
 class PartyFileForm(forms.Form):

@@ -1,23 +1,10 @@
 """The players' page, at /p/<public token>/: no sign-in, 404 while the host hides it."""
 
-from django.urls import path, register_converter
+from django.urls import path
+
+from pedroparty import converters  # noqa: F401  (registers "token")
 
 from .views import public
-
-
-class TokenConverter:
-    """A party's public token (``secrets.token_urlsafe``): URL-safe base64 letters."""
-
-    regex = r"[-A-Za-z0-9_]{8,32}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(TokenConverter, "token")
 
 app_name = "public"
 

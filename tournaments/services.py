@@ -124,6 +124,9 @@ def party_create(
     name = (name or "").strip()
     if not name:
         errors["name"] = "Give the party a name."
+    prizes = [p.strip() for p in prizes if p.strip()]
+    if len(prizes) >= SPECIAL_PRIZE_POSITION:
+        errors["prizes"] = _too_many_prizes()
     if ruleset not in RULESETS:
         errors["ruleset"] = f"Unknown ruleset {ruleset!r}."
     if movement not in ("up_down", "winners_up"):
@@ -159,7 +162,7 @@ def party_create(
             house_options=house_options,
             owner=owner,
         )
-        for position, prize in enumerate((p.strip() for p in prizes if p.strip()), start=1):
+        for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         for offset, kind in enumerate(special_kinds):
             if kind in special_prizes:
@@ -173,6 +176,14 @@ def party_create(
     return party
 
 
+def _too_many_prizes() -> str:
+    # Place prizes take positions 1, 2, ...; special prizes sit from
+    # SPECIAL_PRIZE_POSITION on, so the place prizes must end before it.
+    return gettext("A party has at most %(most)d place prizes.") % {
+        "most": SPECIAL_PRIZE_POSITION - 1
+    }
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:60] or "party"
     return f"{base}-{secrets.token_hex(3)}"
@@ -180,11 +191,14 @@ def _unique_slug(name: str) -> str:
 
 def prizes_set(*, party: Party, names: Sequence[str], user) -> None:
     """Replace the party's place prizes (before any is awarded)."""
+    names = [n.strip() for n in names if n.strip()]
+    if len(names) >= SPECIAL_PRIZE_POSITION:
+        raise PartyError({"prizes": _too_many_prizes()})
     with transaction.atomic():
         if PrizeAward.objects.filter(prize__party=party).exists():
             raise PartyError({"prizes": "Prizes have already been awarded."})
         party.prizes.filter(kind=Prize.Kind.PLACE).delete()
-        for position, prize in enumerate((n.strip() for n in names if n.strip()), start=1):
+        for position, prize in enumerate(names, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         _bump(party)
 
@@ -238,6 +252,18 @@ def party_delete(*, party: Party, user) -> str:
         party.delete()
         transaction.on_commit(partial(public_state_forget, token), robust=True)
     return name
+
+
+def party_admin_change(*, party: Party, user, summary: str) -> None:
+    """Record a change made in the Django admin (a name, a date, a switch, a
+    prize) and bump the party's version, so the players' page, the board and
+    the printouts made before show it or are marked out of date."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        _audit(
+            party, user, "admin_change", summary[: AuditEntry._meta.get_field("summary").max_length]
+        )
+        _bump(party)
 
 
 # --------------------------------------------------------------------- players
@@ -699,8 +725,14 @@ def result_amend(
     tally: Sequence[int] | None = None,
     reason: str,
     user,
+    version: int | None = None,
 ) -> tuple[DealResult, list[int]]:
     """Replace a deal's result with a new version (RULES.md 6, corrections).
+
+    ``version`` is the version of the result the host's form showed: if the
+    deal has been amended since (another tablet saved first), nothing is
+    changed and :class:`PartyError` carries the result stored now, so the
+    host sees both and decides.
 
     The old version stays, marked not current, and the audit trail records
     before and after with the reason.  Returns the new result and the numbers
@@ -715,9 +747,20 @@ def result_amend(
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=result.round_id)
         old = DealResult.objects.select_for_update().get(pk=result.pk)
-        if not old.is_current:
+        if not old.is_current or (version is not None and version != old.version):
+            stored = DealResult.objects.select_related("entered_by").get(
+                round=rnd, table=old.table, deal=old.deal, is_current=True
+            )
             raise PartyError(
-                {"__all__": "This result has been amended since; open the deal again."}
+                {
+                    "__all__": gettext(
+                        "Another device amended this deal while it was open here. "
+                        "What is stored now and what you entered are both shown: "
+                        "save again to replace the stored result with yours, or "
+                        "go back to keep it."
+                    )
+                },
+                result=stored,
             )
         party = rnd.party
         rs = party_ruleset(party)

@@ -15,6 +15,7 @@ from .conftest import act, make_idle, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
+UNKNOWN = "no-such-token-here"  # shaped like a token, and no table's
 CARD = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
 
 
@@ -225,17 +226,19 @@ def test_polling_is_answered_304_until_the_table_changes(client):
 
 def test_unknown_links_are_not_found(client):
     make_table()
+    # Shaped like a token (URL-safe letters); other shapes are tested in
+    # test_online_bad_links.py.
     for url in (
-        reverse("play:seat", args=["nope"]),
-        reverse("play:seat_state", args=["nope"]),
-        reverse("play:seat_replay", args=["nope", 1]),
-        reverse("play:manage", args=["nope"]),
-        reverse("play:manage_replay", args=["nope", 1]),
+        reverse("play:seat", args=[UNKNOWN]),
+        reverse("play:seat_state", args=[UNKNOWN]),
+        reverse("play:seat_replay", args=[UNKNOWN, 1]),
+        reverse("play:manage", args=[UNKNOWN]),
+        reverse("play:manage_replay", args=[UNKNOWN, 1]),
     ):
         assert client.get(url).status_code == 404, url
-    assert client.post(reverse("play:seat_act", args=["nope"]), {}).status_code == 404
-    assert client.post(reverse("play:manage_next", args=["nope"]), {}).status_code == 404
-    assert client.post(reverse("play:manage_seat", args=["nope", 1]), {}).status_code == 404
+    assert client.post(reverse("play:seat_act", args=[UNKNOWN]), {}).status_code == 404
+    assert client.post(reverse("play:manage_next", args=[UNKNOWN]), {}).status_code == 404
+    assert client.post(reverse("play:manage_seat", args=[UNKNOWN, 1]), {}).status_code == 404
 
 
 def test_a_finished_deal_shows_its_result_and_the_next_hand_button(client):

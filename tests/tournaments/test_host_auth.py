@@ -52,6 +52,7 @@ PAYLOAD = {
     "bidding_team_points": "9",
     "form_token": "intruder",
     "reason": "I was never here",
+    "version": "1",
     "team": "0",
     "mode": "draw",
     "seed": "5",

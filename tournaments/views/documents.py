@@ -19,6 +19,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import printing
+from ..forms import DocumentAgainForm
 from ..models import Document
 from ..services import PartyError
 from .host import _render, party_for_host
@@ -40,13 +41,11 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     errors: dict[str, str] = {}
     failed_kind = ""
     if request.method == "POST":
-        kind = request.POST.get("kind", "")
-        options = {name: request.POST[name] for name in _OPTION_FIELDS if name in request.POST}
-        if request.POST.get("awards_listed"):
-            options["awards"] = request.POST.getlist("awards")
-        if kind == Document.Kind.TABLE_CARDS:
-            options["public_url"] = public_page_url(request, party)
+        kind = ""
         try:
+            kind, options = _asked_for(request, party)
+            if kind == Document.Kind.TABLE_CARDS:
+                options["public_url"] = public_page_url(request, party)
             document = printing.document_request(
                 party=party, kind=kind, options=options, user=request.user
             )
@@ -74,6 +73,20 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     return _render(
         request, "host/documents.html", context, partial="documents", status=422 if errors else 200
     )
+
+
+def _asked_for(request: HttpRequest, party) -> tuple[str, dict]:
+    """The kind and options posted: a new document's, or an earlier one's to make again."""
+    if "again" in request.POST:
+        form = DocumentAgainForm(request.POST, party=party)
+        if not form.is_valid():
+            raise PartyError({"again": " ".join(form.errors["again"])})
+        earlier = form.cleaned_data["again"]
+        return earlier.kind, dict(earlier.options)
+    options = {name: request.POST[name] for name in _OPTION_FIELDS if name in request.POST}
+    if request.POST.get("awards_listed"):
+        options["awards"] = request.POST.getlist("awards")
+    return request.POST.get("kind", ""), options
 
 
 @login_required

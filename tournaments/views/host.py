@@ -18,7 +18,17 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import change_selectors, selectors, services
-from ..forms import POINT_CARDS, PartyForm, PlayerForm, ResultForm
+from ..forms import (
+    POINT_CARDS,
+    AmendForm,
+    PartyForm,
+    PlayerForm,
+    PlayerSuggestForm,
+    PrizePickForm,
+    ResultForm,
+    SeatDrawForm,
+    SeatingForm,
+)
 from ..models import DealResult, Party, Player, Prize, Round
 from ..services import PartyError
 
@@ -177,23 +187,27 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
     present = list(party.players.order_by("order"))
     error = ""
     if request.method == "POST":
-        try:
-            if request.POST.get("mode") == "manual":
-                tables = _tables_from_post(request.POST, len(present) // 4)
-                services.round1_seat_manual(party=party, tables=tables, user=request.user)
-            else:
-                seed = request.POST.get("seed", "").strip()
-                services.round1_seat_draw(
-                    party=party, seed=int(seed) if seed else None, user=request.user
-                )
-        except (PartyError, ValueError) as exc:
-            error = (
-                " ".join(exc.errors.values())
-                if isinstance(exc, PartyError)
-                else "The seed must be a whole number."
-            )
+        manual = request.POST.get("mode") == "manual"
+        if manual:
+            form = SeatingForm(request.POST, tables=len(present) // 4)
         else:
-            return redirect("host:round", slug=party.slug, number=1)
+            form = SeatDrawForm(request.POST)
+        if not form.is_valid():
+            error = form.error_text()
+        else:
+            try:
+                if manual:
+                    services.round1_seat_manual(
+                        party=party, tables=form.tables(), user=request.user
+                    )
+                else:
+                    services.round1_seat_draw(
+                        party=party, seed=form.cleaned_data["seed"], user=request.user
+                    )
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                return redirect("host:round", slug=party.slug, number=1)
     context = {
         "party": party,
         "players": present,
@@ -203,19 +217,6 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
         "suggested_seed": secrets.randbelow(10**6),
     }
     return render(request, "host/seat_round1.html", context, status=422 if error else 200)
-
-
-def _tables_from_post(post, count: int) -> list[list[int]]:
-    tables = []
-    for t in range(1, count + 1):
-        row = []
-        for s in range(4):
-            value = post.get(f"t{t}s{s}", "")
-            if not value.isdigit():
-                raise PartyError({"seating": f"Choose a player for table {t}, seat {s + 1}."})
-            row.append(int(value))
-        tables.append(row)
-    return tables
 
 
 # --------------------------------------------------------------------- rounds
@@ -311,9 +312,11 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "bid": result.bid,
         "trump": result.trump,
         "bidding_team_points": result.bidding_team_points,
+        "version": result.version,
     }
-    form = ResultForm(request.POST or None, initial=initial)
+    form = AmendForm(request.POST or None, initial=initial)
     status = 200
+    stored = None
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -321,11 +324,20 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     result=result,
                     reason=form.cleaned_data["reason"],
                     user=request.user,
+                    version=form.cleaned_data["version"],
                     **form.service_kwargs(),
                 )
             except PartyError as error:
+                if error.result is not None:
+                    # Another tablet saved first: show what is stored now beside
+                    # what this host entered; saving again replaces it knowingly.
+                    stored = error.result
+                    form = AmendForm({**request.POST.dict(), "version": stored.version})
+                    form.is_valid()
+                    status = 409
+                else:
+                    status = 422
                 _apply_errors(form, error)
-                status = 422
             else:
                 selectors.party_standings(new.round.party)
                 if differing:
@@ -348,6 +360,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "deal": deal,
         "form": form,
         "result": result,
+        "stored": stored,
         "point_cards": POINT_CARDS,
         "bids": list(range(6, 17)) + [32],
         "amending": True,
@@ -437,14 +450,17 @@ def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse
     board = selectors.round_board(party, number)
     error = ""
     if request.method == "POST":
-        try:
-            tables = _tables_from_post(request.POST, len(board.tables))
-            services.round_override_seating(round=rnd, tables=tables, user=request.user)
-        except PartyError as exc:
-            error = " ".join(exc.errors.values())
+        form = SeatingForm(request.POST, tables=len(board.tables))
+        if not form.is_valid():
+            error = form.error_text()
         else:
-            messages.success(request, f"Round {number} re-seated as you set it.")
-            return redirect("host:round", slug=party.slug, number=number)
+            try:
+                services.round_override_seating(round=rnd, tables=form.tables(), user=request.user)
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                messages.success(request, f"Round {number} re-seated as you set it.")
+                return redirect("host:round", slug=party.slug, number=number)
     present = [p for p in party.players.order_by("order") if p.present_in(number)]
     context = {"party": party, "board": board, "players": present, "error": error}
     return render(request, "host/override.html", context, status=422 if error else 200)
@@ -495,13 +511,19 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     error = ""
     confirm = None
     if request.method == "POST":
-        prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
-        player = get_object_or_404(Player, party=party, pk=request.POST.get("player") or 0)
-        if request.POST.get("confirm") != "yes":
-            confirm = {"prize": prize, "player": player}
+        form = PrizePickForm(request.POST, party=party)
+        if not form.is_valid():
+            error = form.error_text()
+        elif request.POST.get("confirm") != "yes":
+            confirm = {"prize": form.cleaned_data["prize"], "player": form.cleaned_data["player"]}
         else:
             try:
-                services.prize_pick(party=party, player=player, prize=prize, user=request.user)
+                services.prize_pick(
+                    party=party,
+                    player=form.cleaned_data["player"],
+                    prize=form.cleaned_data["prize"],
+                    user=request.user,
+                )
             except PartyError as exc:
                 error = " ".join(exc.errors.values())
             else:
@@ -537,7 +559,10 @@ def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def player_suggest(request: HttpRequest) -> JsonResponse:
     """Names from the host's earlier parties starting with ``q`` (type-ahead)."""
-    query = request.GET.get("q", "").strip()
+    form = PlayerSuggestForm(request.GET)
+    if not form.is_valid():
+        return JsonResponse({"names": [], "errors": form.errors.get_json_data()}, status=400)
+    query = form.cleaned_data["q"]
     names = selectors.earlier_player_names(request.user, None, prefix=query)[:20]
     return JsonResponse({"names": names})
 

@@ -1,0 +1,419 @@
+"""Hostile input on every route of the site: never a 5xx, and a refusal changes nothing.
+
+The routes are read from the URL conf (a route added later is fuzzed too),
+except the Django admin and the sign-in pages, which are Django's own.  The
+fields of each route are read from the forms of the site's pages (what a
+browser would post there) and from the names its view reads from the
+request.  Every field gets hostile values: a NUL byte (PostgreSQL refuses
+it in text), a superscript digit (``str.isdigit`` says yes, ``int`` says no),
+5,000 digits (more than ``int`` reads), 2**63 (one more than a 64-bit column
+holds), negatives, huge strings, lone bytes that are not UTF-8, a field
+given twice, and missing fields; Hypothesis mixes them.  Host routes are
+posted as the party's host, the others anonymously.
+
+Each request runs in a transaction rolled back afterwards, so every request
+meets the same party.  It must answer below 500; an answer of 400 or more
+(and any GET) must leave every row as it was; and no NUL byte may be stored.
+"""
+
+from __future__ import annotations
+
+import datetime
+import inspect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.urls.exceptions import Resolver404
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import forms as scoring_forms
+from scoring import services as play_services
+from scoring.models import OnlineTable
+from scoring.services import SeatSpec
+from tournaments import forms as tournaments_forms
+from tournaments import public_selectors, services
+from tournaments.models import Document, Party
+
+pytestmark = pytest.mark.django_db
+
+#: Where a view that imports its form inside the function finds it.
+FORM_MODULES = (tournaments_forms, scoring_forms)
+
+#: Django's own pages: the admin and the sign-in views.
+SKIPPED = ("admin", "accounts")
+
+NUL = "\x00"
+HOSTILE = [
+    NUL,
+    f"1{NUL}",
+    "²",
+    "٣",
+    "9" * 5000,
+    str(2**63),
+    str(-(2**63) - 1),
+    "-1",
+    "0",
+    "1e3",
+    " 1 ",
+    "x" * 10_000,
+    "<script>",
+    "",
+]
+#: Values the deterministic sweep puts in every field, one field at a time.
+SWEEP = [NUL, "²", "9" * 5000, str(2**63), "x" * 300]
+#: Bytes that are not UTF-8, sent in a raw form body.
+NOT_UTF8 = b"%FF%FE%00%C0%AF"
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str  # "host:table"
+    pattern: str  # "host/<slug:slug>/round/<int:number>/..."
+    view: object
+
+    @property
+    def signed_in(self) -> bool:
+        return self.name.startswith("host:") or self.name == "play:party_new"
+
+
+def _walk(patterns, prefix: str = "", namespace: str = "") -> Iterator[Route]:
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            route = prefix + str(entry.pattern)
+            if route.startswith(SKIPPED):
+                continue
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from _walk(entry.url_patterns, route, inner)
+        elif isinstance(entry, URLPattern):
+            yield Route(f"{namespace}{entry.name}", prefix + str(entry.pattern), entry.callback)
+
+
+ROUTES = {route.name: route for route in _walk(get_resolver().url_patterns)}
+
+#: Names a view reads straight from the request: request.POST.get("x"), "x" in request.POST.
+_READS = re.compile(
+    r"""request\.(?:{method})(?:\.get|\.getlist)?\(\s*["'](\w+)["']"""
+    r"""|request\.(?:{method})\[\s*["'](\w+)["']\s*\]"""
+    r"""|["'](\w+)["']\s+in\s+request\.(?:{method})"""
+)
+
+
+def _source_fields(view, method: str = "POST|GET") -> set[str]:
+    module = inspect.getmodule(inspect.unwrap(view))
+    source = inspect.getsource(inspect.unwrap(view))
+    # Helpers of the same module that take the request read fields too.
+    helpers = set(re.findall(r"\b(_\w+)\(\s*request\b", source))
+    for name in helpers:
+        helper = getattr(module, name, None)
+        if helper is not None:
+            source += inspect.getsource(helper)
+    reads = re.compile(_READS.pattern.format(method=method))
+    names = {next(g for g in match if g) for match in reads.findall(source)}
+    # Names kept in a module constant (``for name in _OPTION_FIELDS``).
+    for constant in re.findall(r"\b(_[A-Z_]*FIELDS)\b", source):
+        names |= {n for n in getattr(module, constant, ()) if isinstance(n, str)}
+    # And the fields of the forms the view binds to the request.
+    for form_name in re.findall(rf"\b(\w+Form)\(\s*request\.(?:{method})\b", source):
+        home = next(m for m in (module, *FORM_MODULES) if hasattr(m, form_name))
+        names |= set(getattr(home, form_name).base_fields)
+    return names
+
+
+class _Forms(HTMLParser):
+    """Each form of a page: where it posts and the values a browser would send."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append((a.get("action") or "", {}))
+            return
+        if not self.forms:
+            return
+        fields = self.forms[-1][1]
+        name = a.get("name")
+        if tag in ("input", "button", "textarea") and name:
+            checkable = a.get("type") in ("checkbox", "radio")
+            if name not in fields or "checked" in a or not checkable:
+                fields[name] = a.get("value") or ("on" if checkable else fields.get(name, ""))
+        elif tag == "select" and name:
+            self._select = name
+            fields.setdefault(name, "")
+        elif tag == "option" and self._select and (not fields[self._select] or "selected" in a):
+            fields[self._select] = a.get("value") or ""
+
+    def handle_endtag(self, tag) -> None:
+        if tag == "select":
+            self._select = None
+
+
+@dataclass
+class World:
+    party: Party
+    host: object
+    host_client: Client
+    kwargs: dict
+    table: OnlineTable
+    #: A party with players and no round yet: the one place the seating page answers.
+    unseated: Party
+
+    def token(self, route: Route) -> str:
+        if route.name.startswith("public:"):
+            return self.party.public_token
+        if route.pattern.startswith("play/t/"):
+            return self.table.creator_token
+        return self.table.seats.order_by("seat").first().token
+
+    def url(self, route: Route) -> str:
+        def fill(match: re.Match) -> str:
+            name = match.group(2)
+            if name == "token":
+                return self.token(route)
+            if name == "slug" and route.name == "host:seat":
+                return self.unseated.slug
+            return str(self.kwargs[name])
+
+        path = re.sub(r"<(?:(\w+):)?(\w+)>", fill, route.pattern)
+        return "/" + path.replace("\\Z", "")
+
+    def client(self, route: Route) -> Client:
+        return self.host_client if route.signed_in else Client(raise_request_exception=False)
+
+
+@pytest.fixture
+def world(django_user_model, settings) -> World:
+    """A party seated in round 1 with a result entered, a queued printout,
+    and an online table of its own; plus the forms its pages show."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fz"}
+    }
+    host = django_user_model.objects.create_user(username="fuzzhost", password="pw-cards-97")
+    party = services.party_create(
+        owner=host,
+        name="Fuzz party",
+        date=datetime.date(2026, 4, 18),
+        prizes=["Wine", "Chocolates"],
+        special_prizes={"low_score": "Booby prize"},
+    )
+    for name in ["Ana", "Bea", "Cruz", "Dee", "Eli", "Flo", "Gus", "Hal", "Ivy"]:
+        services.player_register(party=party, name=name, user=host)
+    rnd = services.round1_seat_draw(party=party, seed=7, user=host)
+    services.result_record(
+        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+    )
+    document = Document.objects.create(
+        party=party, kind=Document.Kind.SCORE_SHEETS, options={}, options_key="x", party_version=1
+    )
+    table = play_services.table_create(
+        seats=[SeatSpec(n, "human") for n in ("Ana", "Bea", "Cruz", "Dee")],
+        ruleset="monterey-draw",
+        deals=2,
+        target=None,
+        idle_seconds=120,
+    )
+    party.refresh_from_db()
+    client = Client(raise_request_exception=False)
+    client.force_login(host)
+    kwargs = {
+        "slug": party.slug,
+        "number": 1,
+        "table": 1,
+        "deal": 1,
+        "player_id": party.players.first().pk,
+        "document_id": document.pk,
+        "seat": 1,
+    }
+    unseated = services.party_create(
+        owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
+    )
+    for name in ["Jo", "Kit", "Lou", "Max"]:
+        services.player_register(party=unseated, name=name, user=host)
+    return World(party, host, client, kwargs, table, unseated)
+
+
+def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:
+    """For every route: the fields (and a browser's values) of the forms posting to it."""
+    found: dict[str, dict[str, str]] = {}
+    for route in ROUTES.values():
+        url = world.url(route)
+        response = world.client(route).get(url)
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            continue
+        parser = _Forms()
+        parser.feed(response.content.decode())
+        for action, fields in parser.forms:
+            target = urlsplit(action).path or url
+            try:
+                match = resolve(target)
+            except Resolver404:
+                continue
+            for name, value in fields.items():
+                found.setdefault(match.view_name, {}).setdefault(name, value)
+    return found
+
+
+@pytest.fixture
+def fuzz(world) -> Fuzzer:
+    return Fuzzer(world)
+
+
+def snapshot() -> dict[str, list[dict]]:
+    rows = {
+        f"{model._meta.app_label}.{model.__name__}": list(
+            model.objects.order_by("pk").values(
+                *[f.attname for f in model._meta.concrete_fields if f.attname != "content"]
+            )
+        )
+        for app in ("tournaments", "scoring")
+        for model in apps.get_app_config(app).get_models()
+    }
+    rows["users"] = list(get_user_model().objects.order_by("pk").values("pk", "username"))
+    return rows
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return NUL in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class Fuzzer:
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.forms = _forms_of_the_site(world)
+        self.before = snapshot()
+
+    def fields(self, route: Route) -> list[str]:
+        names = set(self.forms.get(route.name, {})) | _source_fields(route.view)
+        names.discard("csrfmiddlewaretoken")
+        return sorted(names)
+
+    def query_fields(self, route: Route) -> list[str]:
+        """The names the view reads from the query string."""
+        return sorted(_source_fields(route.view, "GET"))
+
+    def takes_posts(self, route: Route) -> bool:
+        with transaction.atomic():
+            answer = self.world.client(route).post(self.world.url(route), {}).status_code
+            transaction.set_rollback(True)
+        return answer != 405
+
+    def base(self, route: Route) -> dict[str, str]:
+        """What a browser would post there: the page's own values."""
+        fields = self.forms.get(route.name, {})
+        return {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+
+    def send(self, route: Route, method: str, data, *, raw: bytes | None = None) -> None:
+        """One request, rolled back after the checks, so the next meets the same party."""
+        url = self.world.url(route)
+        client = self.world.client(route)
+        cache.clear()
+        public_selectors.forget_local()
+        with transaction.atomic():
+            if raw is not None:
+                response = client.post(url, raw, content_type="application/x-www-form-urlencoded")
+            elif method == "GET":
+                response = client.get(url, data)
+            else:
+                response = client.post(url, data)
+            shown = {k: str(v)[:40] for k, v in dict(data).items()}
+            what = f"{method} {route.name} {shown} answered {response.status_code}"
+            assert response.status_code < 500, what
+            after = snapshot()
+            if method == "GET" or response.status_code >= 400:
+                assert after == self.before, f"{what} and changed rows"
+            assert not _has_nul(after), f"{what} stored a NUL byte"
+            transaction.set_rollback(True)
+
+
+def test_the_routes_are_read_from_the_url_conf():
+    assert {"host:table", "host:deal_amend", "host:prizes", "play:seat", "public:party"} <= set(
+        ROUTES
+    )
+    assert not any(name.startswith(("admin:", "login", "logout")) for name in ROUTES)
+
+
+def test_every_field_of_every_route_survives_hostile_values(fuzz):
+    """Each field alone, given each hostile value, on top of what a browser posts."""
+    swept = 0
+    for route in ROUTES.values():
+        base = fuzz.base(route)
+        fields = {"GET": fuzz.query_fields(route)}
+        if fuzz.takes_posts(route):
+            fields["POST"] = fuzz.fields(route)
+        for method, names in fields.items():
+            fuzz.send(route, method, {})  # every field missing
+            for field in names:
+                for value in SWEEP:
+                    fuzz.send(route, method, {**base, field: value})
+                fuzz.send(route, method, {**base, field: ["1", NUL]})  # given twice
+                swept += 1
+        if "POST" in fields:
+            raw = b"&".join(f.encode() + b"=" + NOT_UTF8 for f in fields["POST"])
+            fuzz.send(route, "POST", {}, raw=raw)
+    assert swept > 80  # the forms and the views' reads were found
+
+
+def test_hypothesis_mixes_hostile_values_on_every_route(fuzz):
+    names = sorted(ROUTES)
+    value = st.one_of(
+        st.sampled_from(HOSTILE),
+        st.text(max_size=12),
+        st.lists(st.sampled_from(HOSTILE[:8]), min_size=2, max_size=3),
+    )
+
+    @st.composite
+    def requests(draw):
+        route = ROUTES[draw(st.sampled_from(names))]
+        fields = fuzz.fields(route) or ["x"]
+        data = draw(st.dictionaries(st.sampled_from(fields), value, min_size=1, max_size=4))
+        return route, draw(st.sampled_from(["GET", "POST"])), {**fuzz.base(route), **data}
+
+    @settings(
+        max_examples=120,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(request=requests())
+    def run(request):
+        fuzz.send(*request)
+
+    run()
+
+
+def test_every_text_part_of_every_route_survives_hostile_values(fuzz):
+    """A token or slug in the address itself: NUL, a superscript digit, 5,000 letters."""
+    world = fuzz.world
+    for route in ROUTES.values():
+        for part in re.findall(r"<(?:\w+:)?(token|slug)>", route.pattern):
+            for hostile in ("%00", "abc%00defghijk", "%C2%B2" * 9, "x" * 5000, "%FF%FE"):
+                url = re.sub(rf"<(?:\w+:)?{part}>", hostile, route.pattern)
+                url = "/" + re.sub(
+                    r"<(?:(\w+):)?(\w+)>", lambda m: str(world.kwargs.get(m.group(2), 1)), url
+                )
+                client = world.client(route)
+                for response in (client.get(url), client.post(url, {})):
+                    assert response.status_code in (302, 400, 403, 404, 405), (route.name, url)
+                assert snapshot() == fuzz.before, route.name
