@@ -175,6 +175,19 @@ class PrizePickForm(OneLineErrors, forms.Form):
         self.fields["player"].queryset = party.players.all()
 
 
+class PrizeUnpickForm(OneLineErrors, forms.Form):
+    """Put back a place prize already picked (the service checks it is the latest)."""
+
+    prize = forms.ModelChoiceField(
+        queryset=Prize.objects.none(),
+        error_messages={"invalid_choice": _("That is not one of this party's place prizes.")},
+    )
+
+    def __init__(self, *args, party: Party, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["prize"].queryset = party.prizes.filter(kind=Prize.Kind.PLACE)
+
+
 class DocumentAgainForm(forms.Form):
     """Make an earlier document again, with its kind and options."""
 

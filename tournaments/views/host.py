@@ -25,6 +25,7 @@ from ..forms import (
     PlayerForm,
     PlayerSuggestForm,
     PrizePickForm,
+    PrizeUnpickForm,
     ResultForm,
     SeatDrawForm,
     SeatingForm,
@@ -547,9 +548,12 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
     """Put back the latest place prize picked: that player picks again."""
     party = party_for_host(request, slug)
-    prize = get_object_or_404(Prize, party=party, pk=request.POST.get("prize") or 0)
+    form = PrizeUnpickForm(request.POST, party=party)
+    if not form.is_valid():
+        messages.error(request, form.error_text())
+        return redirect("host:prizes", slug=party.slug)
     try:
-        services.prize_unpick(party=party, prize=prize, user=request.user)
+        services.prize_unpick(party=party, prize=form.cleaned_data["prize"], user=request.user)
     except PartyError as error:
         messages.error(request, " ".join(error.errors.values()))
     return redirect("host:prizes", slug=party.slug)
