@@ -219,6 +219,13 @@ else:
 #: Only a real worker waits; eager tasks (no REDIS_URL) act at once.
 PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
 
+#: How many tables anyone may create at /play/, per client address and in
+#: all, per minute and per hour (0: no limit). Party tables are not counted.
+PLAY_TABLES_PER_CLIENT_MINUTE = env_int("PLAY_TABLES_PER_CLIENT_MINUTE", default=5)
+PLAY_TABLES_PER_CLIENT_HOUR = env_int("PLAY_TABLES_PER_CLIENT_HOUR", default=30)
+PLAY_TABLES_PER_MINUTE = env_int("PLAY_TABLES_PER_MINUTE", default=60)
+PLAY_TABLES_PER_HOUR = env_int("PLAY_TABLES_PER_HOUR", default=600)
+
 # --- Auth -------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,3 +1,5 @@
+import math
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -29,3 +31,13 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """
     report, healthy = health_report()
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+def too_many(request: HttpRequest, template: str, retry_after: int) -> HttpResponse:
+    """A 429 page that says when to try again (``retry_after`` seconds), also
+    in a ``Retry-After`` header."""
+    retry_after = max(1, retry_after)
+    context = {"retry_seconds": retry_after, "retry_minutes": math.ceil(retry_after / 60)}
+    response = render(request, template, context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response

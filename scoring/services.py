@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.rules import (
     RULESETS,
@@ -41,6 +42,7 @@ from scoring.rules.bots import BOTS
 from tournaments.models import DealResult, Round, TableRound
 from tournaments.services import PartyError, party_ruleset, result_record
 
+from . import limits
 from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
 
 #: How long a person may think before the creator may hand the seat to a bot.
@@ -73,6 +75,14 @@ class PlayError(Exception):
     @property
     def message(self) -> str:
         return " ".join(self.errors.values())
+
+
+class TablesLimitReached(PlayError):
+    """Too many tables were created lately; ``retry_after`` seconds until one may be."""
+
+    def __init__(self, retry_after: int) -> None:
+        self.retry_after = retry_after
+        super().__init__(gettext("Too many tables were created just now. Please try again later."))
 
 
 @dataclass(frozen=True)
@@ -143,9 +153,14 @@ def table_create(
     deals: int | None = None,
     idle_seconds: int = 120,
     user=None,
+    client: str | None = None,
 ) -> OnlineTable:
     """A casual table: play to ``target`` points (RULES.md 3.10) or a fixed
-    number of ``deals``; ``seats`` are the four seats, seat 1 first."""
+    number of ``deals``; ``seats`` are the four seats, seat 1 first.
+
+    ``client`` is the web client asking (``pedroparty.clients.client_key``):
+    then the creation limits apply (:class:`TablesLimitReached`, nothing
+    created).  Code that creates tables itself passes None."""
     errors: dict[str, str] = {}
     base = RULESETS.get(ruleset)
     if base is None:
@@ -162,11 +177,16 @@ def table_create(
         raise PlayError(errors)
     rs = base.with_options(target=target) if target is not None else base
     with transaction.atomic():
+        if client is not None:
+            wait = limits.table_creation_wait(client=client)
+            if wait is not None:
+                raise TablesLimitReached(wait)
         table = OnlineTable.objects.create(
             ruleset=rs.to_json(),
             mode=OnlineTable.Mode.TARGET if target is not None else OnlineTable.Mode.DEALS,
             deals_total=deals,
             created_by=user if getattr(user, "is_authenticated", False) else None,
+            client=client or "",
             turn_since=timezone.now(),
             idle_seconds=idle_seconds,
         )

@@ -27,12 +27,14 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from pedroparty.clients import client_key
+from pedroparty.views import too_many
 from tournaments.models import Round
 
 from . import selectors, services
 from .forms import PartyTableForm, TableForm
 from .models import OnlineSeat, OnlineTable
-from .services import PlayError
+from .services import PlayError, TablesLimitReached
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -98,8 +100,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 seats=form.seat_specs(),
                 idle_seconds=form.cleaned_data["idle_seconds"],
                 user=request.user,
+                client=client_key(request),
                 **form.game_length(),
             )
+        except TablesLimitReached as error:
+            return too_many(request, "play/too_many.html", error.retry_after)
         except PlayError as error:
             for key, message in error.errors.items():
                 form.add_error(key if key in form.fields else None, message)
