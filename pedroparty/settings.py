@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -213,11 +214,25 @@ else:
         }
     }
 
+# Queues, polled in this order by a worker that consumes them all: a task on
+# a later queue is taken only while the earlier ones are empty. "celery" has
+# people's tables and the printables; "bots" has tables of bots only, so a
+# flood of them never makes a person or a host wait.
+PLAY_BOTS_QUEUE = "bots"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue(PLAY_BOTS_QUEUE))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"queue_order_strategy": "priority"}
+
 # --- Online play --------------------------------------------------------------
 
 #: How long a bot "thinks" before each move at an online table (milliseconds).
 #: Only a real worker waits; eager tasks (no REDIS_URL) act at once.
 PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
+
+#: A table of bots only stops playing when none of its pages (manage, seat,
+#: replay) has been open for this long (seconds), and goes on when one is
+#: opened again. Tables with a person seated never stop this way.
+PLAY_UNWATCHED_SECONDS = env_int("PLAY_UNWATCHED_SECONDS", default=60)
 
 #: How many tables anyone may create at /play/, per client address and in
 #: all, per minute and per hour (0: no limit). Party tables are not counted.

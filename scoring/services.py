@@ -42,7 +42,7 @@ from scoring.rules.bots import BOTS
 from tournaments.models import DealResult, Round, TableRound
 from tournaments.services import PartyError, party_ruleset, result_record
 
-from . import limits
+from . import limits, watching
 from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
 
 #: How long a person may think before the creator may hand the seat to a bot.
@@ -131,6 +131,25 @@ def bot_due(table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat]) -
     return seats[state.to_act].is_bot
 
 
+def table_unattended(table: OnlineTable, seats: Sequence[OnlineSeat]) -> bool:
+    """A casual table with no person seated.  Its bots wait on the low-priority
+    queue and stop while none of its pages is open; a party table's deals
+    count in a party, so it is never one."""
+    return table.mode != OnlineTable.Mode.PARTY and all(seat.is_bot for seat in seats)
+
+
+def bots_queue(table: OnlineTable, seats: Sequence[OnlineSeat]) -> str:
+    """The Celery queue of the table's bots (the queues are in settings)."""
+    if table_unattended(table, seats):
+        return settings.PLAY_BOTS_QUEUE
+    return settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+def _tokens(table: OnlineTable, seats: Sequence[OnlineSeat]) -> list[str]:
+    """Every private link of the table: the creator's and the four seats'."""
+    return [table.creator_token, *(seat.token for seat in seats)]
+
+
 def seat_idle(table: OnlineTable, state: DealState, seat: OnlineSeat) -> bool:
     """Whether ``seat`` is a person who has been thinking on their turn for
     longer than the table allows."""
@@ -194,6 +213,8 @@ def table_create(
             OnlineSeat(table=table, seat=seat, name=spec.name, kind=spec.kind)
             for seat, spec in enumerate(specs)
         )
+        # The creator goes straight to the table's page: it is watched.
+        watching.watch_mark(table.creator_token)
         _started(table, rs)
     return table
 
@@ -339,9 +360,11 @@ _DOING = {
 }
 
 
-def bot_step(*, table_id: int, version: int) -> int | None:
+def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int | None:
     """One bot move (or, at a table of bots only, dealing the next hand) if
-    the table is still at ``version`` and a bot is due.
+    the table is still at ``version`` and a bot is due.  With
+    ``stop_unwatched``, a table of bots only that nobody is watching stops
+    instead (:func:`table_watch` lets it play on).
 
     Returns the table's new version when another bot step is due straight
     after, else None.  Idempotent: a repeated or stale call (the table has
@@ -356,6 +379,12 @@ def bot_step(*, table_id: int, version: int) -> int | None:
         deal = table.current
         state = deal_state(rs, deal)
         if not bot_due(table, state, seats):
+            return None
+        if (
+            stop_unwatched
+            and table_unattended(table, seats)
+            and not watching.watched(_tokens(table, seats))
+        ):
             return None
         if state.phase == "done":
             state = _deal_next(table, rs) or state
@@ -493,8 +522,8 @@ def _changed(
     table.turn_since = timezone.now()
     table.save(update_fields=_TABLE_FIELDS)
     if schedule and bot_due(table, state, seats):
-        table_id, version = table.pk, table.version
-        transaction.on_commit(lambda: bots_enqueue(table_id, version))
+        table_id, version, queue = table.pk, table.version, bots_queue(table, seats)
+        transaction.on_commit(lambda: bots_enqueue(table_id, version, queue=queue))
 
 
 #: The table's columns that play changes.
@@ -511,11 +540,35 @@ _TABLE_FIELDS = [
 ]
 
 
-def bots_enqueue(table_id: int, version: int) -> None:
-    """Let the bots play at ``table_id`` after their thinking time."""
+def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> None:
+    """Let the bots play at ``table_id`` after their thinking time, from
+    ``queue`` (:func:`bots_queue`; the default queue if None)."""
     from .tasks import bots_play
 
-    bots_play.apply_async((table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000)
+    bots_play.apply_async(
+        (table_id, version),
+        countdown=settings.PLAY_BOT_DELAY_MS / 1000,
+        queue=queue or settings.CELERY_TASK_DEFAULT_QUEUE,
+    )
+
+
+def table_watch(*, token: str) -> None:
+    """A page of the table behind ``token`` (a seat's or the creator's link)
+    is open.  If none had been lately and it is a table of bots only, its
+    bots, stopped by :func:`bot_step`, play on."""
+    if not watching.watch_mark(token):
+        return
+    seats = table_seats({"table__seats__token": token}) or table_seats(
+        {"table__creator_token": token}
+    )
+    if not seats:
+        return
+    table = seats[0].table
+    if table.status == OnlineTable.Status.PLAYING and table_unattended(table, seats):
+        table_id, version = table.pk, table.version
+        queue = settings.PLAY_BOTS_QUEUE
+        # bot_step does nothing unless a bot is due at this very version.
+        transaction.on_commit(lambda: bots_enqueue(table_id, version, queue=queue))
 
 
 # --------------------------------------------------------------------- deals
