@@ -11,6 +11,7 @@ DJANGO_DEBUG=true, which gives the embedded first-run setup: SQLite,
 Celery tasks run eagerly, an in-process cache.
 """
 
+import datetime
 import os
 import tempfile
 import zoneinfo
@@ -104,6 +105,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -118,6 +120,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a locked-out sign-in into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "pedroparty.urls"
@@ -252,6 +256,29 @@ AUTH_PASSWORD_VALIDATORS = [
 # Sessions are read from the cache (Redis when configured) and written
 # through to the database, so any web process finds them.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Repeated wrong passwords (django-axes, counted in the database so every web
+# process sees them): LOGIN_FAILURE_LIMIT failures for one account, or from
+# one client address, lock that account or address out of both sign-in
+# pages for LOGIN_COOLOFF_MINUTES after the last failure. A good password
+# clears the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=5)
+if AXES_FAILURE_LIMIT < 1:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT must be at least 1")
+_cooloff_minutes = env_int("LOGIN_COOLOFF_MINUTES", default=15)
+if _cooloff_minutes < 1:
+    raise ImproperlyConfigured("LOGIN_COOLOFF_MINUTES must be at least 1")
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=_cooloff_minutes)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "pedroparty.clients.client_ip"
+AXES_LOCKOUT_CALLABLE = "pedroparty.views.login_locked_out"
+AXES_VERBOSE = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host:party_list"

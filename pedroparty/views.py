@@ -1,5 +1,6 @@
 import math
 
+from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -41,3 +42,10 @@ def too_many(request: HttpRequest, template: str, retry_after: int) -> HttpRespo
     response = render(request, template, context, status=429)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+def login_locked_out(request: HttpRequest, original_response=None, credentials=None):
+    """django-axes' answer to a sign-in while the account or the client is
+    locked out: the cool-off starts again at each attempt, so it is the wait."""
+    cool_off = get_cool_off(request)
+    return too_many(request, "registration/locked_out.html", int(cool_off.total_seconds()))
