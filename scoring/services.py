@@ -542,13 +542,14 @@ _TABLE_FIELDS = [
 
 def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> None:
     """Let the bots play at ``table_id`` after their thinking time, from
-    ``queue`` (:func:`bots_queue`; the default queue if None)."""
+    ``queue`` (:func:`bots_queue`; looked up with one query if None)."""
     from .tasks import bots_play
 
+    if queue is None:
+        seats = table_seats({"table": table_id})
+        queue = bots_queue(seats[0].table, seats) if seats else settings.CELERY_TASK_DEFAULT_QUEUE
     bots_play.apply_async(
-        (table_id, version),
-        countdown=settings.PLAY_BOT_DELAY_MS / 1000,
-        queue=queue or settings.CELERY_TASK_DEFAULT_QUEUE,
+        (table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000, queue=queue
     )
 
 

@@ -79,6 +79,32 @@ def test_on_a_worker_the_next_move_stays_on_its_queue(settings):
     enqueue.assert_called_once_with((table.pk, table.version), countdown=0.25, queue="bots")
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("kinds", "queue"),
+    [(BOTS, "bots"), (("human", "random", "random", "random"), "celery")],
+)
+def test_enqueued_without_a_queue_the_tables_own_is_found(kinds, queue):
+    table = make_table(kinds)
+    with mock.patch.object(bots_play, "apply_async") as enqueue:
+        services.bots_enqueue(table.pk, table.version)
+    assert enqueue.call_args.kwargs["queue"] == queue
+
+
+@pytest.mark.django_db
+def test_a_worker_with_no_delivery_details_finds_the_queue(settings):
+    settings.PLAY_BOT_DELAY_MS = 250
+    table = make_table(BOTS)
+    table.refresh_from_db()
+    bots_play.push_request(id="task-1", is_eager=False)
+    try:
+        with mock.patch.object(bots_play, "apply_async") as enqueue:
+            bots_play.run(table.pk, table.version)
+    finally:
+        bots_play.pop_request()
+    assert enqueue.call_args.kwargs["queue"] == "bots"
+
+
 def test_a_worker_takes_the_default_queue_before_the_bots_queue():
     assert [queue.name for queue in app.conf.task_queues] == ["celery", "bots"]
     assert app.conf.broker_transport_options["queue_order_strategy"] == "priority"
