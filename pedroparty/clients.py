@@ -8,14 +8,18 @@ from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
 
-def client_ip(request: HttpRequest) -> str:
-    """The address the request came from.
+def client_ip(request: HttpRequest) -> str | None:
+    """The address the request came from, or None if it has none (a request
+    made in code, as the test client's sign-in is).
 
     The connection's own address (``REMOTE_ADDR``): a header such as
     ``X-Forwarded-For`` is set by whoever sends the request, so it is not
     believed. Behind a reverse proxy every client therefore shares the
     proxy's address."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    try:
+        return str(ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")))
+    except ValueError:
+        return None
 
 
 def client_key(request: HttpRequest) -> str:
@@ -23,12 +27,10 @@ def client_key(request: HttpRequest) -> str:
     (one home or phone has a whole /64), and the address is kept as a keyed
     hash, not in clear."""
     address = client_ip(request)
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        network = address
+    if address is None:
+        network = "unknown"
+    elif ipaddress.ip_address(address).version == 6:
+        network = str(ipaddress.ip_network(f"{address}/64", strict=False))
     else:
-        network = (
-            str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
-        )
+        network = address
     return salted_hmac("pedroparty.clients.client_key", network).hexdigest()[:32]

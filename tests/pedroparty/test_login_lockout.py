@@ -7,9 +7,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
 from django.urls import reverse
+
+from pedroparty.clients import client_ip, client_key
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +120,25 @@ def test_the_lockout_page_is_styled_like_the_site(client, hosts):
         response = sign_in(client, "host", "hostess", "wrong")
     text = response.content.decode()
     assert "css/site.css" in text and reverse("login") in text
+
+
+@pytest.mark.parametrize("address", [None, "", "not-an-address"])
+def test_a_request_without_an_address_has_none(rf, address):
+    """Axes stores the address in an address column (PostgreSQL checks it)."""
+    request = rf.get("/")
+    if address is None:
+        del request.META["REMOTE_ADDR"]
+    else:
+        request.META["REMOTE_ADDR"] = address
+    assert client_ip(request) is None
+    assert client_key(request) == client_key(request) != ""
+
+
+def test_signing_in_from_code_is_logged_without_an_address(hosts):
+    """The test client's force_login signs in with a request that has no address."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(hosts[0])
+    assert signed_in(client)
+    assert AccessLog.objects.get().ip_address is None
