@@ -9,11 +9,12 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help run demo test test-fast bench lint fmt
+.PHONY: help run demo worker test test-fast bench lint fmt
 
 help:
 	@echo "make run        install, migrate, load the demo party and serve http://127.0.0.1:8000/ (DEBUG on)"
 	@echo "make demo       create the demo host and party and print how to sign in"
+	@echo "make worker     a Celery worker for every queue (needs REDIS_URL; without it tasks run in-process)"
 	@echo "make test       lint, format check and the whole test suite (browser tests too)"
 	@echo "make test-fast  the test suite without browser (e2e) tests"
 	@echo "make bench      run every bench/*.py script"
@@ -44,6 +45,11 @@ run: $(STAMP_RUN)
 demo: $(STAMP_RUN)
 	@$(PY) manage.py migrate --noinput --verbosity 0
 	@$(PY) manage.py demo
+
+# Every queue, in priority order: "celery" (people's tables, printables)
+# before "bots" (tables of bots only).
+worker: $(STAMP_RUN)
+	$(VENV)/bin/celery -A pedroparty worker -Q celery,bots --loglevel INFO
 
 test: $(STAMP_DEV)
 	$(VENV)/bin/ruff check .

@@ -11,6 +11,7 @@ DJANGO_DEBUG=true, which gives the embedded first-run setup: SQLite,
 Celery tasks run eagerly, an in-process cache.
 """
 
+import datetime
 import os
 import tempfile
 import zoneinfo
@@ -20,6 +21,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -104,6 +106,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -119,6 +122,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # As django-axes asks, near the end: turns a locked-out sign-in into its page.
+    "axes.middleware.AxesMiddleware",
     # Last, so it is the first to see a view's exception: Redis down is a 503.
     "pedroparty.outage.RedisOutageMiddleware",
 ]
@@ -257,6 +262,15 @@ DOCUMENT_STUCK_SECONDS = env_int("DOCUMENT_STUCK_SECONDS", default=60)
 if DOCUMENT_STUCK_SECONDS < 1:
     raise ImproperlyConfigured("DOCUMENT_STUCK_SECONDS must be at least 1 (seconds), got 0")
 
+# Queues, polled in this order by a worker that consumes them all: a task on
+# a later queue is taken only while the earlier ones are empty. "celery" has
+# people's tables and the printables; "bots" has tables of bots only, so a
+# flood of them never makes a person or a host wait.
+PLAY_BOTS_QUEUE = "bots"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue(PLAY_BOTS_QUEUE))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"queue_order_strategy": "priority"}
+
 # --- Online play --------------------------------------------------------------
 
 #: How long a bot "thinks" before each move at an online table (milliseconds).
@@ -265,6 +279,18 @@ PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
 #: How long past that a due bot may wait before a player's poll queues its
 #: turn again (its task was lost, or Redis was down when it was due).
 PLAY_BOT_REQUEUE_MS = env_int("PLAY_BOT_REQUEUE_MS", default=5000)
+
+#: A table of bots only stops playing when none of its pages (manage, seat,
+#: replay) has been open for this long (seconds), and goes on when one is
+#: opened again. Tables with a person seated never stop this way.
+PLAY_UNWATCHED_SECONDS = env_int("PLAY_UNWATCHED_SECONDS", default=60)
+
+#: How many tables anyone may create at /play/, per client address and in
+#: all, per minute and per hour (0: no limit). Party tables are not counted.
+PLAY_TABLES_PER_CLIENT_MINUTE = env_int("PLAY_TABLES_PER_CLIENT_MINUTE", default=5)
+PLAY_TABLES_PER_CLIENT_HOUR = env_int("PLAY_TABLES_PER_CLIENT_HOUR", default=30)
+PLAY_TABLES_PER_MINUTE = env_int("PLAY_TABLES_PER_MINUTE", default=60)
+PLAY_TABLES_PER_HOUR = env_int("PLAY_TABLES_PER_HOUR", default=600)
 
 # --- Auth -------------------------------------------------------------------
 
@@ -278,6 +304,29 @@ AUTH_PASSWORD_VALIDATORS = [
 # through to the database, so any web process finds them; while Redis is
 # down the cache misses and they are read from the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Repeated wrong passwords (django-axes, counted in the database so every web
+# process sees them): LOGIN_FAILURE_LIMIT failures for one account, or from
+# one client address, lock that account or address out of both sign-in
+# pages for LOGIN_COOLOFF_MINUTES after the last failure. A good password
+# clears the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=5)
+if AXES_FAILURE_LIMIT < 1:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT must be at least 1")
+_cooloff_minutes = env_int("LOGIN_COOLOFF_MINUTES", default=15)
+if _cooloff_minutes < 1:
+    raise ImproperlyConfigured("LOGIN_COOLOFF_MINUTES must be at least 1")
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=_cooloff_minutes)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "pedroparty.clients.client_ip"
+AXES_LOCKOUT_CALLABLE = "pedroparty.views.login_locked_out"
+AXES_VERBOSE = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host:party_list"

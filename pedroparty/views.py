@@ -1,5 +1,7 @@
+import math
 from urllib.parse import urlencode
 
+from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -54,3 +56,20 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """
     report, healthy = health_report()
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+def too_many(request: HttpRequest, template: str, retry_after: int) -> HttpResponse:
+    """A 429 page that says when to try again (``retry_after`` seconds), also
+    in a ``Retry-After`` header."""
+    retry_after = max(1, retry_after)
+    context = {"retry_seconds": retry_after, "retry_minutes": math.ceil(retry_after / 60)}
+    response = render(request, template, context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def login_locked_out(request: HttpRequest, original_response=None, credentials=None):
+    """django-axes' answer to a sign-in while the account or the client is
+    locked out: the cool-off starts again at each attempt, so it is the wait."""
+    cool_off = get_cool_off(request)
+    return too_many(request, "registration/locked_out.html", int(cool_off.total_seconds()))

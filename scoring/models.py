@@ -52,6 +52,9 @@ class OnlineTable(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Who created a casual table: a keyed hash of the client's address
+    #: (``pedroparty.clients.client_key``), counted by the creation limits.
+    client = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     #: Bumped by every change a player could see: the ETag of every page.
     version = models.PositiveIntegerField(default=1)
@@ -74,6 +77,10 @@ class OnlineTable(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["created_at"], name="online_table_created"),
+            models.Index(fields=["client", "created_at"], name="online_table_client_created"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["party_round", "party_table"],

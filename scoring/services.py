@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from pedroparty.outage import REDIS_ERRORS
 from scoring.rules import (
@@ -48,6 +48,7 @@ from scoring.rules.bots import BOTS
 from tournaments.models import DealResult, Round, TableRound
 from tournaments.services import PartyError, party_ruleset, result_record
 
+from . import limits, watching
 from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
 
 logger = logging.getLogger(__name__)
@@ -82,6 +83,14 @@ class PlayError(Exception):
     @property
     def message(self) -> str:
         return " ".join(self.errors.values())
+
+
+class TablesLimitReached(PlayError):
+    """Too many tables were created lately; ``retry_after`` seconds until one may be."""
+
+    def __init__(self, retry_after: int) -> None:
+        self.retry_after = retry_after
+        super().__init__(gettext("Too many tables were created just now. Please try again later."))
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,25 @@ def bot_due(table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat]) -
     return seats[state.to_act].is_bot
 
 
+def table_unattended(table: OnlineTable, seats: Sequence[OnlineSeat]) -> bool:
+    """A casual table with no person seated.  Its bots wait on the low-priority
+    queue and stop while none of its pages is open; a party table's deals
+    count in a party, so it is never one."""
+    return table.mode != OnlineTable.Mode.PARTY and all(seat.is_bot for seat in seats)
+
+
+def bots_queue(table: OnlineTable, seats: Sequence[OnlineSeat]) -> str:
+    """The Celery queue of the table's bots (the queues are in settings)."""
+    if table_unattended(table, seats):
+        return settings.PLAY_BOTS_QUEUE
+    return settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+def _tokens(table: OnlineTable, seats: Sequence[OnlineSeat]) -> list[str]:
+    """Every private link of the table: the creator's and the four seats'."""
+    return [table.creator_token, *(seat.token for seat in seats)]
+
+
 def seat_idle(table: OnlineTable, state: DealState, seat: OnlineSeat) -> bool:
     """Whether ``seat`` is a person who has been thinking on their turn for
     longer than the table allows."""
@@ -152,9 +180,14 @@ def table_create(
     deals: int | None = None,
     idle_seconds: int = 120,
     user=None,
+    client: str | None = None,
 ) -> OnlineTable:
     """A casual table: play to ``target`` points (RULES.md 3.10) or a fixed
-    number of ``deals``; ``seats`` are the four seats, seat 1 first."""
+    number of ``deals``; ``seats`` are the four seats, seat 1 first.
+
+    ``client`` is the web client asking (``pedroparty.clients.client_key``):
+    then the creation limits apply (:class:`TablesLimitReached`, nothing
+    created).  Code that creates tables itself passes None."""
     errors: dict[str, str] = {}
     base = RULESETS.get(ruleset)
     if base is None:
@@ -171,11 +204,16 @@ def table_create(
         raise PlayError(errors)
     rs = base.with_options(target=target) if target is not None else base
     with transaction.atomic():
+        if client is not None:
+            wait = limits.table_creation_wait(client=client)
+            if wait is not None:
+                raise TablesLimitReached(wait)
         table = OnlineTable.objects.create(
             ruleset=rs.to_json(),
             mode=OnlineTable.Mode.TARGET if target is not None else OnlineTable.Mode.DEALS,
             deals_total=deals,
             created_by=user if getattr(user, "is_authenticated", False) else None,
+            client=client or "",
             turn_since=timezone.now(),
             idle_seconds=idle_seconds,
         )
@@ -183,6 +221,8 @@ def table_create(
             OnlineSeat(table=table, seat=seat, name=spec.name, kind=spec.kind)
             for seat, spec in enumerate(specs)
         )
+        # The creator goes straight to the table's page: it is watched.
+        watching.watch_mark(table.creator_token)
         _started(table, rs)
     return table
 
@@ -336,9 +376,11 @@ _DOING = {
 }
 
 
-def bot_step(*, table_id: int, version: int) -> int | None:
+def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int | None:
     """One bot move (or, at a table of bots only, dealing the next hand) if
-    the table is still at ``version`` and a bot is due.
+    the table is still at ``version`` and a bot is due.  With
+    ``stop_unwatched``, a table of bots only that nobody is watching stops
+    instead (:func:`table_watch` lets it play on).
 
     Returns the table's new version when another bot step is due straight
     after, else None.  Idempotent: a repeated or stale call (the table has
@@ -353,6 +395,12 @@ def bot_step(*, table_id: int, version: int) -> int | None:
         deal = table.current
         state = deal_state(rs, deal)
         if not bot_due(table, state, seats):
+            return None
+        if (
+            stop_unwatched
+            and table_unattended(table, seats)
+            and not watching.watched(_tokens(table, seats))
+        ):
             return None
         if state.phase == "done":
             state = _deal_next(table, rs) or state
@@ -417,7 +465,9 @@ def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
             # Nobody holds the link of a seat created for a bot: a person who
             # took it over mid-deal would see the bot's hand.
             raise PlayError(
-                _("%(name)s's seat was set up for a bot: it has no person to give it back to.")
+                gettext(
+                    "%(name)s's seat was set up for a bot: it has no person to give it back to."
+                )
                 % {"name": target.name}
             )
         target.kind = OnlineSeat.Kind.HUMAN
@@ -507,10 +557,10 @@ def _changed(
     table.save(update_fields=_TABLE_FIELDS)
     queued = _Queued()
     if schedule and bot_due(table, state, seats):
-        table_id, version = table.pk, table.version
+        table_id, version, queue = table.pk, table.version, bots_queue(table, seats)
 
         def enqueue() -> None:
-            queued.failed = not bots_enqueue(table_id, version)
+            queued.failed = not bots_enqueue(table_id, version, queue=queue)
 
         transaction.on_commit(enqueue)
     return queued
@@ -530,16 +580,22 @@ _TABLE_FIELDS = [
 ]
 
 
-def bots_enqueue(table_id: int, version: int) -> bool:
-    """Let the bots play at ``table_id`` after their thinking time.
+def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> bool:
+    """Let the bots play at ``table_id`` after their thinking time, from
+    ``queue`` (:func:`bots_queue`; looked up with one query if None).
 
     Returns False, having changed nothing, when the queue does not answer:
     the table's moves are stored, and :func:`bots_resume` queues the bots
     again once a seat's poll finds them overdue."""
     from .tasks import bots_play  # tasks imports this module
 
+    if queue is None:
+        seats = table_seats({"table": table_id})
+        queue = bots_queue(seats[0].table, seats) if seats else settings.CELERY_TASK_DEFAULT_QUEUE
     try:
-        bots_play.apply_async((table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000)
+        bots_play.apply_async(
+            (table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000, queue=queue
+        )
     except REDIS_ERRORS as error:
         logger.warning("Bots of online table %s not queued: %s", table_id, error)
         return False
@@ -587,6 +643,25 @@ def _bots_stalled(seats: Sequence[OnlineSeat]) -> bool:
     if table.status != OnlineTable.Status.PLAYING or table.turn_since > bots_overdue_since():
         return False
     return bot_due(table, deal_state(table_ruleset(table), table.current), seats)
+
+
+def table_watch(*, token: str) -> None:
+    """A page of the table behind ``token`` (a seat's or the creator's link)
+    is open.  If none had been lately and it is a table of bots only, its
+    bots, stopped by :func:`bot_step`, play on."""
+    if not watching.watch_mark(token):
+        return
+    seats = table_seats({"table__seats__token": token}) or table_seats(
+        {"table__creator_token": token}
+    )
+    if not seats:
+        return
+    table = seats[0].table
+    if table.status == OnlineTable.Status.PLAYING and table_unattended(table, seats):
+        table_id, version = table.pk, table.version
+        queue = settings.PLAY_BOTS_QUEUE
+        # bot_step does nothing unless a bot is due at this very version.
+        transaction.on_commit(lambda: bots_enqueue(table_id, version, queue=queue))
 
 
 # --------------------------------------------------------------------- deals

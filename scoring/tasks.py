@@ -17,14 +17,21 @@ def bots_play(table_id: int, version: int) -> None:
     harmless).  Consecutive bot turns run in a loop here rather than by one
     task enqueueing the next, which in eager mode (no broker) would recurse.
     On a real worker with a thinking time, each further move is enqueued
-    with that countdown instead, so a worker never sleeps.
+    with that countdown instead, so a worker never sleeps.  On a worker, a
+    table of bots only stops while none of its pages is open.
     """
     delay = settings.PLAY_BOT_DELAY_MS / 1000
     # Eager, or called as a plain function: no broker to hand the next move to.
     inline = bool(bots_play.request.is_eager) or bots_play.request.id is None
     next_version: int | None = version
     while next_version is not None:
-        next_version = services.bot_step(table_id=table_id, version=next_version)
+        # Run in someone's request, the bots play on; on a worker, a table of
+        # bots only that nobody watches stops (scoring.watching).
+        next_version = services.bot_step(
+            table_id=table_id, version=next_version, stop_unwatched=not inline
+        )
         if next_version is not None and delay > 0 and not inline:
-            bots_play.apply_async((table_id, next_version), countdown=delay)
+            # The next move waits on the queue this one came from (services.bots_queue).
+            queue = (bots_play.request.delivery_info or {}).get("routing_key")
+            services.bots_enqueue(table_id, next_version, queue=queue)
             return

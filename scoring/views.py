@@ -7,11 +7,13 @@ tables of a party need the signed-in host, to create them.
 
 Seat and creator pages answer conditional requests: their ETag is the
 table's version, so the one-second poll costs one query and a 304 while
-nothing changes.
+nothing changes.  Every page of a table notes that it is open: the bots of
+a table of bots only stop while nobody looks (``scoring.watching``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -28,13 +30,15 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from pedroparty.clients import client_key
 from pedroparty.context_processors import view_classes
+from pedroparty.views import too_many
 from tournaments.models import Round
 
 from . import selectors, services
 from .forms import PartyTableForm, TableForm
 from .models import OnlineSeat, OnlineTable
-from .services import PlayError
+from .services import PlayError, TablesLimitReached
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -98,6 +102,18 @@ def _seat_url(request: HttpRequest) -> Callable[[str], str]:
     return lambda token: request.build_absolute_uri(reverse("play:seat", args=[token]))
 
 
+def _watched(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page of a table: note that it is open (before any 304), so that a
+    table of bots only plays while someone looks at it (scoring.watching)."""
+
+    @functools.wraps(view)
+    def page(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        services.table_watch(token=token)
+        return view(request, token, *args, **kwargs)
+
+    return page
+
+
 # --------------------------------------------------------------------- creating tables
 
 
@@ -112,8 +128,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 seats=form.seat_specs(),
                 idle_seconds=form.cleaned_data["idle_seconds"],
                 user=request.user,
+                client=client_key(request),
                 **form.game_length(),
             )
+        except TablesLimitReached as error:
+            return too_many(request, "play/too_many.html", error.retry_after)
         except PlayError as error:
             for key, message in error.errors.items():
                 form.add_error(key if key in form.fields else None, message)
@@ -152,6 +171,7 @@ def party_table_new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@_watched
 @condition(etag_func=_seat_etag)
 def seat_page(request: HttpRequest, token: str) -> HttpResponse:
     screen = selectors.seat_screen(token)
@@ -161,6 +181,7 @@ def seat_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@_watched
 @condition(etag_func=_json_etag)
 def seat_state(request: HttpRequest, token: str) -> JsonResponse:
     """The seat's view of the deal and the table's public facts, as JSON."""
@@ -203,6 +224,7 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@_watched
 def seat_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
     seat = OnlineSeat.objects.select_related("table").filter(token=token).first()
     if seat is None or not seat.has_person:
@@ -228,6 +250,7 @@ def _replay(request, table: OnlineTable, number: int, back: str, here: str) -> H
 
 
 @require_GET
+@_watched
 @condition(etag_func=_manage_etag)
 def manage(request: HttpRequest, token: str) -> HttpResponse:
     screen = selectors.manage_screen(token, _seat_url(request))
@@ -265,6 +288,7 @@ def manage_next(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@_watched
 def manage_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
     table = OnlineTable.objects.filter(creator_token=token).first()
     if table is None:

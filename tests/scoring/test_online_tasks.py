@@ -55,7 +55,7 @@ def test_a_persons_move_enqueues_the_bots_after_commit_with_their_thinking_time(
         for callback in callbacks:
             callback()
         table.refresh_from_db()
-        enqueue.assert_called_once_with((table.pk, table.version), countdown=0.6)
+        enqueue.assert_called_once_with((table.pk, table.version), countdown=0.6, queue="celery")
         assert DealEvent.objects.count() == 1  # the bot has not played in the request
 
 
@@ -72,7 +72,7 @@ def test_on_a_worker_each_further_move_waits_its_thinking_time(settings):
         bots_play.pop_request()
     assert DealEvent.objects.count() == 1  # one move, then the next is enqueued
     table.refresh_from_db()
-    enqueue.assert_called_once_with((table.pk, table.version), countdown=0.25)
+    enqueue.assert_called_once_with((table.pk, table.version), countdown=0.25, queue="celery")
 
 
 @pytest.fixture
