@@ -269,7 +269,7 @@ if DOCUMENT_STUCK_SECONDS < 1:
 PLAY_BOTS_QUEUE = "bots"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = (Queue("celery"), Queue(PLAY_BOTS_QUEUE))
-CELERY_BROKER_TRANSPORT_OPTIONS = {"queue_order_strategy": "priority"}
+CELERY_BROKER_TRANSPORT_OPTIONS["queue_order_strategy"] = "priority"
 
 # --- Online play --------------------------------------------------------------
 
