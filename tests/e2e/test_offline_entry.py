@@ -76,11 +76,13 @@ def enter(page: Page, bidder: int, bid: int, points: int) -> None:
     page.locator("#entry button[type=submit]").click()
 
 
-def wait_for(condition, what: str, timeout: float = 30) -> None:
+def wait_for(page: Page, condition, what: str, timeout: float = 30) -> None:
+    """Polls the condition while the browser runs: Playwright's sync API
+    handles the page's routes only while the test waits on it."""
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, f"{what}: still not after {timeout} s"
-        time.sleep(0.2)
+        page.wait_for_timeout(200)
 
 
 def assert_stored_once(party: Party, entered: list[tuple[int, int, int]]) -> None:
@@ -122,12 +124,12 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
     assert not DealResult.objects.exists()
 
     page.context.set_offline(False)
-    wait_for(lambda: DealResult.objects.count() == 3, "the waiting deals are sent")
+    wait_for(page, lambda: DealResult.objects.count() == 3, "the waiting deals are sent")
     # The page then shows the stored deals, asks for the fourth, and waits for nothing.
     expect(page.locator(".deal-list tbody tr")).to_have_count(3)
     expect(status.locator("[data-connection-waiting]")).to_be_hidden()
     expect(status).to_have_attribute("data-state", "online")
-    time.sleep(1)  # a second send would have happened by now
+    page.wait_for_timeout(1000)  # a second send would have happened by now
     assert_stored_once(party, entered)
     assert traffic.problems == []
 
@@ -208,7 +210,7 @@ def test_a_post_that_gets_no_answer_is_sent_again_and_stored_once(browser, site,
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
     expect(status).to_have_attribute("data-state", "offline")
     site.start()
-    wait_for(lambda: DealResult.objects.count() == 1, "the waiting deal is sent")
+    wait_for(page, lambda: DealResult.objects.count() == 1, "the waiting deal is sent")
     expect(page.locator(".deal-list tbody tr")).to_have_count(1)
 
     # The next deal is stored but its answer is lost on the way back.
@@ -224,7 +226,7 @@ def test_a_post_that_gets_no_answer_is_sent_again_and_stored_once(browser, site,
 
     page.route(f"**{table}", lose_the_answer)
     enter(page, *entered[1])
-    wait_for(lambda: lost, "the deal is posted")
+    wait_for(page, lambda: lost, "the deal is posted")
     expect(page.locator(".deal-list tbody tr")).to_have_count(2, timeout=20_000)
     expect(status.locator("[data-connection-waiting]")).to_be_hidden()
     assert_stored_once(party, entered)

@@ -277,9 +277,9 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                 # Recompute the standings now, so phones polling next get them
                 # cached (the result's party carries the new version).
                 selectors.party_standings(result.round.party)
-                if queued:
-                    return _entry_stored(party, rnd, table, result)
                 messages.success(request, f"Table {table}, deal {deal} saved.")
+                if queued:  # the queue then loads the page, which shows the message
+                    return _entry_stored(party, rnd, table, result)
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
             if queued:
