@@ -232,3 +232,40 @@ def test_a_post_that_gets_no_answer_is_sent_again_and_stored_once(browser, site,
     assert_stored_once(party, entered)
     assert traffic.problems == []
     next(pages, None)
+
+
+def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Page, host, traffic):
+    party = seated_party(host)
+    table = reverse("host:table", args=[party.slug, 1, 1])
+    mine, theirs = deals(party)[:2]
+    sign_in(page, "hostess")
+    page.goto(table)
+    status = page.locator("#connection")
+    expect(status).to_have_attribute("data-kept", "yes")
+
+    page.context.set_offline(True)
+    enter(page, *mine)
+    expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
+    # Meanwhile the co-host's tablet enters the same deal.
+    rnd = party.rounds.get(number=1)
+    bidder, bid, points = theirs
+    services.result_record(
+        round=rnd, table=1, deal=1, bidder=bidder, bid=bid, bidding_team_points=points, user=host
+    )
+
+    page.context.set_offline(False)
+    conflict = page.locator("#offline-conflicts .deal-conflict")
+    expect(conflict).to_contain_text("entered on another device")
+    cells = conflict.locator("tbody tr").nth(2).locator("td")
+    expect(cells.nth(0)).to_have_text(str(points))  # stored
+    expect(cells.nth(1)).to_have_text(str(mine[2]))  # this tablet's, not saved
+    expect(status.locator("[data-connection-waiting]")).to_be_hidden()
+    row = DealResult.objects.get()
+    assert (row.bidder, row.bid, row.bidding_team_points) == theirs
+    # It is not sent again: dismissing it is the host's choice.
+    page.reload()
+    expect(conflict).to_have_count(1)
+    conflict.page.get_by_role("button", name="Dismiss").click()
+    expect(conflict).to_have_count(0)
+    assert DealResult.objects.count() == 1
+    assert traffic.problems == []
