@@ -8,6 +8,8 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("ping", views.ping, name="ping"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     # Before the larger apps: phones poll the players' page more than anything.
     path("p/", include("tournaments.public_urls")),
     path("admin/", admin.site.urls),

@@ -1,12 +1,16 @@
 import math
+from pathlib import Path
 from urllib.parse import urlencode
 
 from axes.helpers import get_cool_off
 from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
@@ -73,3 +77,39 @@ def login_locked_out(request: HttpRequest, original_response=None, credentials=N
     locked out: the cool-off starts again at each attempt, so it is the wait."""
     cool_off = get_cool_off(request)
     return too_many(request, "registration/locked_out.html", int(cool_off.total_seconds()))
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The host pages' service worker (static/js/sw.js), served from the
+    site's root: a worker's scope may only cover paths under its own URL,
+    and this one keeps /host/ pages for offline use."""
+    path = finders.find("js/sw.js") or staticfiles_storage.path("js/sw.js")
+    response = HttpResponse(Path(path).read_bytes(), content_type="text/javascript")
+    # Browsers check for a new worker on each visit; never serve a stale one.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = reverse("host:party_list")
+    return response
+
+
+@require_safe
+@cache_control(max_age=3600)
+def web_manifest(request: HttpRequest) -> JsonResponse:
+    """What a tablet needs to install the host pages as an app."""
+    manifest = {
+        "name": gettext("Pedro Party host"),
+        "short_name": gettext("Pedro Party"),
+        "description": gettext("Run a progressive Pedro card party from a tablet."),
+        "start_url": reverse("host:party_list"),
+        "scope": reverse("host:party_list"),
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#1f6f4a",
+        "icons": [
+            {"src": static(f"img/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
+            for size in (192, 512)
+        ],
+    }
+    return JsonResponse(
+        manifest, content_type="application/manifest+json", json_dumps_params={"indent": 1}
+    )

@@ -477,16 +477,19 @@ def result_record(
 ) -> DealResult:
     """Validate and store one deal's result (RULES.md section 5).
 
-    The same form token twice (a double tap) returns the stored result and
-    creates nothing.  A deal another tablet already entered is refused with
-    a message saying who entered it, never overwritten: use
-    :func:`result_amend` to change a result.
+    The same form token twice (a double tap, or a tablet's queue sending a
+    deal again after a lost answer) returns the stored result, with
+    ``replayed`` set, and creates nothing.  A deal another tablet already
+    entered is refused with a message saying who entered it, and the stored
+    result on the error, never overwritten: use :func:`result_amend` to
+    change a result.
     """
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         if form_token:
             existing = DealResult.objects.filter(form_token=form_token).first()
             if existing is not None:
+                existing.replayed = True
                 return existing
         party = rnd.party
         rs = party_ruleset(party)

@@ -14,6 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -252,7 +254,9 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         deal = 0  # not a number: the service says which deals there are
     form = ResultForm(request.POST or None, initial={"form_token": secrets.token_urlsafe(16)})
     status = 200
+    stored = None
     if request.method == "POST":
+        queued = _wants_json(request)
         if form.is_valid():
             try:
                 result = services.result_record(
@@ -264,15 +268,22 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                     **form.service_kwargs(),
                 )
             except PartyError as error:
+                if queued:
+                    return _entry_refused(request, party, rnd, table, deal, form, error)
                 _apply_errors(form, error)
+                stored = error.result
                 status = 422
             else:
                 # Recompute the standings now, so phones polling next get them
                 # cached (the result's party carries the new version).
                 selectors.party_standings(result.round.party)
                 messages.success(request, f"Table {table}, deal {deal} saved.")
+                if queued:  # the queue then loads the page, which shows the message
+                    return _entry_stored(party, rnd, table, result)
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
+            if queued:
+                return JsonResponse({"status": "invalid", "errors": form.errors}, status=422)
             status = 422
     sheet = sheet or _table_sheet(party, rnd, table)
     context = {
@@ -281,11 +292,72 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "sheet": sheet,
         "deal": deal,
         "form": form,
+        "stored": stored,
         "point_cards": POINT_CARDS,
         "bids": list(range(6, 17)) + [32],
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    """The tablet's offline queue (static/js/offline.js) sends deals itself
+    and asks for JSON; a plain form post gets the page."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _result_values(result: DealResult) -> dict:
+    return {
+        "table": result.table,
+        "deal": result.deal,
+        "bidder": result.bidder,
+        "bid": result.bid,
+        "trump": result.trump,
+        "bidding_team_points": result.bidding_team_points,
+        "score": [result.score0, result.score1],
+        "entered_by": result.entered_by.get_username() if result.entered_by else None,
+        "entered_at": result.entered_at.isoformat(),
+    }
+
+
+def _entry_stored(party: Party, rnd: Round, table: int, result: DealResult) -> JsonResponse:
+    """A queued deal is stored (201), or was already (200: the same token)."""
+    replayed = getattr(result, "replayed", False)
+    body = {
+        "status": "stored",
+        "replayed": replayed,
+        "result": _result_values(result),
+        "location": reverse("host:table", args=[party.slug, rnd.number, table]),
+    }
+    return JsonResponse(body, status=200 if replayed else 201)
+
+
+def _entry_refused(
+    request: HttpRequest, party: Party, rnd: Round, table: int, deal: int, form, error: PartyError
+) -> JsonResponse:
+    """A queued deal the server will not store.  Another device entered that
+    deal meanwhile: 409 with both versions, for the host to compare (nothing
+    is overwritten, and the queue does not send it again).  Anything else:
+    422 with the errors by field."""
+    if error.result is None:
+        return JsonResponse({"status": "invalid", "errors": error.errors}, status=422)
+    sent = {"table": table, "deal": deal, **form.service_kwargs()}
+    sheet = selectors.table_sheet(party, rnd, table)
+    context = {
+        "party": party,
+        "round": rnd,
+        "players": sheet.players if sheet else [],
+        "stored": error.result,
+        "sent": sent,
+    }
+    body = {
+        "status": "conflict",
+        "message": "; ".join(error.errors.values()),
+        "stored": _result_values(error.result),
+        "sent": sent,
+        "html": render_to_string("host/_deal_conflict.html", context, request=request),
+    }
+    return JsonResponse(body, status=409)
 
 
 def _table_sheet(party: Party, rnd: Round, table: int):
