@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.db.models import BigIntegerField
 from django.utils.translation import gettext_lazy as _
 
+from scoring import wording
+from scoring.rules.rulesets import Ruleset
+
 from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES, Party, Prize
 
-BID_CHOICES = [(n, str(n)) for n in range(6, 17)] + [(32, "16 for 32")]
 SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
 SUIT_CHOICES = [
     ("", "—"),
@@ -202,20 +205,23 @@ class DocumentAgainForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """One deal's result.  Field names are the record's (RULES.md section 5)."""
+    """One deal's result.  Field names are the record's (RULES.md section 5);
+    the bids and the most points a deal holds are the party's ``ruleset``'s."""
 
     form_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
     bidder = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int)
-    bid = forms.TypedChoiceField(choices=BID_CHOICES, coerce=int)
+    # Any whole number: the validator says which bids the party's game has.
+    bid = forms.IntegerField(min_value=0, max_value=ROW_NUMBER_MAX)
     trump = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
-    bidding_team_points = forms.IntegerField(required=False, min_value=0, max_value=16)
+    bidding_team_points = forms.IntegerField(required=False, min_value=0)
     detailed = forms.BooleanField(required=False)
     tally0 = forms.IntegerField(required=False, min_value=-99, max_value=99)
     tally1 = forms.IntegerField(required=False, min_value=-99, max_value=99)
     reason = forms.CharField(required=False, max_length=240)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
+        _ruleset_fields(self, ruleset)
         for role, label in POINT_CARDS:
             self.fields[f"card_{role}"] = forms.TypedChoiceField(
                 choices=[("", "—")] + TEAM_CHOICES,
@@ -262,6 +268,28 @@ class ResultForm(forms.Form):
             "cards": cards,
             "tally": tally,
         }
+
+
+def _ruleset_fields(form: forms.Form, rs: Ruleset) -> None:
+    """Give a form the ruleset's bids to offer and its most points a deal holds."""
+    form.bid_choices = [(b, wording.bid_words(b, rs)) for b in rs.bids()]
+    points = form.fields["bidding_team_points"]
+    points.max_value = rs.total_points
+    points.validators.append(MaxValueValidator(rs.total_points))
+    points.widget.attrs.update(points.widget_attrs(points.widget))
+
+
+class TallyDealForm(forms.Form):
+    """One deal copied from a table's tally card: bidder, bid, points."""
+
+    bidder = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int)
+    # Any whole number: the validator says which bids the party's game has.
+    bid = forms.IntegerField(min_value=0, max_value=ROW_NUMBER_MAX)
+    bidding_team_points = forms.IntegerField(min_value=0)
+
+    def __init__(self, *args, ruleset: Ruleset, **kwargs):
+        super().__init__(*args, **kwargs)
+        _ruleset_fields(self, ruleset)
 
 
 class AmendForm(ResultForm):

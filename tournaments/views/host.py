@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import change_selectors, selectors, services
@@ -29,6 +29,7 @@ from ..forms import (
     ResultForm,
     SeatDrawForm,
     SeatingForm,
+    TallyDealForm,
 )
 from ..models import DealResult, Party, Player, Prize, Round
 from ..services import PartyError
@@ -242,6 +243,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     """A table's deals so far and the entry form for its next deal."""
     party = party_for_host(request, slug)
     rnd = _round(party, number)
+    rs = services.party_ruleset(party)
     # A post with its deal number needs no sheet unless it is refused: a
     # saved result redirects at once (the service refuses a missing table).
     asked = request.POST.get("deal") or request.GET.get("deal")
@@ -250,7 +252,9 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         deal = int(asked or sheet.next_deal or 0)
     except ValueError:
         deal = 0  # not a number: the service says which deals there are
-    form = ResultForm(request.POST or None, initial={"form_token": secrets.token_urlsafe(16)})
+    form = ResultForm(
+        request.POST or None, ruleset=rs, initial={"form_token": secrets.token_urlsafe(16)}
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -264,13 +268,23 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                     **form.service_kwargs(),
                 )
             except PartyError as error:
+                if error.result is not None:
+                    # Another device entered this deal first (a double tap of
+                    # this form gets its own result back, not an error): move
+                    # on to the next deal rather than refuse every later save.
+                    messages.warning(request, " ".join(error.errors.values()))
+                    return redirect("host:table", slug=party.slug, number=number, table=table)
                 _apply_errors(form, error)
                 status = 422
             else:
                 # Recompute the standings now, so phones polling next get them
                 # cached (the result's party carries the new version).
                 selectors.party_standings(result.round.party)
-                messages.success(request, f"Table {table}, deal {deal} saved.")
+                messages.success(
+                    request,
+                    gettext("Table %(table)d, deal %(deal)d saved.")
+                    % {"table": table, "deal": deal},
+                )
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
             status = 422
@@ -281,11 +295,72 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "sheet": sheet,
         "deal": deal,
         "form": form,
+        "ruleset": rs,
         "point_cards": POINT_CARDS,
-        "bids": list(range(6, 17)) + [32],
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """A whole table's deals from its tally card, checked together, saved all or none."""
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    rs = services.party_ruleset(party)
+    sheet = _table_sheet(party, rnd, table)
+    entered = {d.deal for d in sheet.deals}
+    numbers = range(1, rs.deals_per_round + 1)
+    # The deals this page offers, and on a post every deal it sent (one a
+    # device entered meanwhile is refused, so nothing is half saved).
+    wanted = [
+        d
+        for d in numbers
+        if d not in entered or (request.method == "POST" and f"deal{d}-bid" in request.POST)
+    ]
+    forms = {d: TallyDealForm(request.POST or None, prefix=f"deal{d}", ruleset=rs) for d in wanted}
+    status = 200
+    if request.method == "POST":
+        if not set(wanted) - entered:
+            messages.info(request, gettext("All deals of this table are entered."))
+            return redirect("host:table", slug=party.slug, number=number, table=table)
+        if all([form.is_valid() for form in forms.values()]):
+            try:
+                results = services.table_results_enter(
+                    round=rnd,
+                    table=table,
+                    deals=[{"deal": d, **form.cleaned_data} for d, form in forms.items()],
+                    user=request.user,
+                )
+            except PartyError as error:
+                for key, message in error.errors.items():
+                    deal, _dot, field = key.partition(".")
+                    form = forms.get(int(deal)) if deal.isdigit() else None
+                    if form is None:
+                        form = next(iter(forms.values()))
+                    form.add_error(field if field in form.fields else None, message)
+                status = 422
+            else:
+                selectors.party_standings(results[0].round.party)
+                saved = ngettext(
+                    "Table %(table)d: %(count)d deal saved.",
+                    "Table %(table)d: %(count)d deals saved.",
+                    len(results),
+                )
+                messages.success(request, saved % {"table": table, "count": len(results)})
+                return redirect("host:table", slug=party.slug, number=number, table=table)
+        else:
+            status = 422
+    context = {
+        "party": party,
+        "round": rnd,
+        "sheet": sheet,
+        "ruleset": rs,
+        "deal_forms": [(d, form, _dealer(sheet, d)) for d, form in forms.items()],
+        "has_errors": any(form.errors for form in forms.values()),
+    }
+    return render(request, "host/table_tally.html", context, status=status)
 
 
 def _table_sheet(party: Party, rnd: Round, table: int):
@@ -315,7 +390,8 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "bidding_team_points": result.bidding_team_points,
         "version": result.version,
     }
-    form = AmendForm(request.POST or None, initial=initial)
+    rs = services.party_ruleset(party)
+    form = AmendForm(request.POST or None, ruleset=rs, initial=initial)
     status = 200
     stored = None
     if request.method == "POST":
@@ -333,7 +409,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     # Another tablet saved first: show what is stored now beside
                     # what this host entered; saving again replaces it knowingly.
                     stored = error.result
-                    form = AmendForm({**request.POST.dict(), "version": stored.version})
+                    form = AmendForm({**request.POST.dict(), "version": stored.version}, ruleset=rs)
                     form.is_valid()
                     status = 409
                 else:
@@ -363,7 +439,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "result": result,
         "stored": stored,
         "point_cards": POINT_CARDS,
-        "bids": list(range(6, 17)) + [32],
+        "ruleset": rs,
         "amending": True,
         **_dealer(sheet, deal),
     }
