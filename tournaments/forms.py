@@ -23,14 +23,15 @@ SUIT_CHOICES = [
     ("C", "♣ Clubs"),
 ]
 TEAM_CHOICES = [(0, "Seats 1 & 3"), (1, "Seats 2 & 4")]
-POINT_CARDS = [
-    ("A", "Ace (high), 1"),
-    ("J", "Jack, 3"),
-    ("T", "Ten (game), 1"),
-    ("P", "Right pedro, 5"),
-    ("L", "Left pedro, 5"),
-    ("2", "Two (low), 1"),
-]
+#: The point cards' names; their values are the party's ruleset's.
+POINT_CARD_NAMES = {
+    "A": _("Ace (high)"),
+    "J": _("Jack"),
+    "T": _("Ten (game)"),
+    "P": _("Right pedro"),
+    "L": _("Left pedro"),
+    "2": _("Two (low)"),
+}
 
 
 class PartyForm(forms.Form):
@@ -222,7 +223,9 @@ class ResultForm(forms.Form):
     def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
         _ruleset_fields(self, ruleset)
-        for role, label in POINT_CARDS:
+        self.point_roles = [role for role, _value in ruleset.points]
+        for role, value in ruleset.points:
+            label = _("%(card)s, %(value)d") % {"card": POINT_CARD_NAMES[role], "value": value}
             self.fields[f"card_{role}"] = forms.TypedChoiceField(
                 choices=[("", "—")] + TEAM_CHOICES,
                 coerce=int,
@@ -254,7 +257,7 @@ class ResultForm(forms.Form):
             # names it ("Say which team took the left pedro.").
             cards = {
                 role: data[f"card_{role}"]
-                for role, _ in POINT_CARDS
+                for role in self.point_roles
                 if data.get(f"card_{role}") is not None
             }
         tally = None

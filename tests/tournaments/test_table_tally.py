@@ -142,6 +142,9 @@ def test_the_pages_numbers_are_the_rulesets(host_client, seated, monkeypatch):
         assert 'value="4"' in page and 'value="32"' not in page
     page = host_client.get(reverse("host:table", args=[party.slug, 1, 1])).content.decode()
     assert 'data-total="10"' in page and "data-shoot-bid" not in page
+    # Detailed entry offers the game's point cards at the game's values.
+    assert "Ace (high), 2" in page and "Left pedro, 2" in page
+    assert "Two (low)" not in page
     url = reverse("host:table", args=[party.slug, 1, 1])
     data = {"deal": "1", "bidder": "0", "bid": "5", "bidding_team_points": "11"}
     response = host_client.post(url, data)

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import change_selectors, selectors, services
 from ..forms import (
-    POINT_CARDS,
     AmendForm,
     PartyForm,
     PlayerForm,
@@ -296,7 +295,6 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "deal": deal,
         "form": form,
         "ruleset": rs,
-        "point_cards": POINT_CARDS,
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
@@ -438,7 +436,6 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "form": form,
         "result": result,
         "stored": stored,
-        "point_cards": POINT_CARDS,
         "ruleset": rs,
         "amending": True,
         **_dealer(sheet, deal),
