@@ -295,6 +295,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "deal": deal,
         "form": form,
         "ruleset": rs,
+        "totals_before": sheet.totals,
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
@@ -437,6 +438,8 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "result": result,
         "stored": stored,
         "ruleset": rs,
+        # The preview adds the amended deal to the table's totals without it.
+        "totals_before": (sheet.totals[0] - result.score0, sheet.totals[1] - result.score1),
         "amending": True,
         **_dealer(sheet, deal),
     }
