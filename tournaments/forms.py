@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.db.models import BigIntegerField
 from django.utils.translation import gettext_lazy as _
 
+from scoring import wording
+from scoring.rules.rulesets import Ruleset
+
 from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES, Party, Prize
 
-BID_CHOICES = [(n, str(n)) for n in range(6, 17)] + [(32, "16 for 32")]
 SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
 SUIT_CHOICES = [
     ("", "—"),
@@ -20,14 +23,15 @@ SUIT_CHOICES = [
     ("C", "♣ Clubs"),
 ]
 TEAM_CHOICES = [(0, "Seats 1 & 3"), (1, "Seats 2 & 4")]
-POINT_CARDS = [
-    ("A", "Ace (high), 1"),
-    ("J", "Jack, 3"),
-    ("T", "Ten (game), 1"),
-    ("P", "Right pedro, 5"),
-    ("L", "Left pedro, 5"),
-    ("2", "Two (low), 1"),
-]
+#: The point cards' names; their values are the party's ruleset's.
+POINT_CARD_NAMES = {
+    "A": _("Ace (high)"),
+    "J": _("Jack"),
+    "T": _("Ten (game)"),
+    "P": _("Right pedro"),
+    "L": _("Left pedro"),
+    "2": _("Two (low)"),
+}
 
 
 class PartyForm(forms.Form):
@@ -202,21 +206,26 @@ class DocumentAgainForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """One deal's result.  Field names are the record's (RULES.md section 5)."""
+    """One deal's result.  Field names are the record's (RULES.md section 5);
+    the bids and the most points a deal holds are the party's ``ruleset``'s."""
 
     form_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
     bidder = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int)
-    bid = forms.TypedChoiceField(choices=BID_CHOICES, coerce=int)
+    # Any whole number: the validator says which bids the party's game has.
+    bid = forms.IntegerField(min_value=0, max_value=ROW_NUMBER_MAX)
     trump = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
-    bidding_team_points = forms.IntegerField(required=False, min_value=0, max_value=16)
+    bidding_team_points = forms.IntegerField(required=False, min_value=0)
     detailed = forms.BooleanField(required=False)
     tally0 = forms.IntegerField(required=False, min_value=-99, max_value=99)
     tally1 = forms.IntegerField(required=False, min_value=-99, max_value=99)
     reason = forms.CharField(required=False, max_length=240)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
-        for role, label in POINT_CARDS:
+        _ruleset_fields(self, ruleset)
+        self.point_roles = [role for role, _value in ruleset.points]
+        for role, value in ruleset.points:
+            label = _("%(card)s, %(value)d") % {"card": POINT_CARD_NAMES[role], "value": value}
             self.fields[f"card_{role}"] = forms.TypedChoiceField(
                 choices=[("", "—")] + TEAM_CHOICES,
                 coerce=int,
@@ -248,7 +257,7 @@ class ResultForm(forms.Form):
             # names it ("Say which team took the left pedro.").
             cards = {
                 role: data[f"card_{role}"]
-                for role, _ in POINT_CARDS
+                for role in self.point_roles
                 if data.get(f"card_{role}") is not None
             }
         tally = None
@@ -262,6 +271,28 @@ class ResultForm(forms.Form):
             "cards": cards,
             "tally": tally,
         }
+
+
+def _ruleset_fields(form: forms.Form, rs: Ruleset) -> None:
+    """Give a form the ruleset's bids to offer and its most points a deal holds."""
+    form.bid_choices = [(b, wording.bid_words(b, rs)) for b in rs.bids()]
+    points = form.fields["bidding_team_points"]
+    points.max_value = rs.total_points
+    points.validators.append(MaxValueValidator(rs.total_points))
+    points.widget.attrs.update(points.widget_attrs(points.widget))
+
+
+class TallyDealForm(forms.Form):
+    """One deal copied from a table's tally card: bidder, bid, points."""
+
+    bidder = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int)
+    # Any whole number: the validator says which bids the party's game has.
+    bid = forms.IntegerField(min_value=0, max_value=ROW_NUMBER_MAX)
+    bidding_team_points = forms.IntegerField(min_value=0)
+
+    def __init__(self, *args, ruleset: Ruleset, **kwargs):
+        super().__init__(*args, **kwargs)
+        _ruleset_fields(self, ruleset)
 
 
 class AmendForm(ResultForm):

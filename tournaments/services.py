@@ -604,6 +604,31 @@ def results_entry(*, round: Round, user, source: str = DealResult.Source.HOST):
         _bump(party, rnd)
 
 
+def table_results_enter(
+    *, round: Round, table: int, deals: Sequence[dict[str, Any]], user
+) -> list[DealResult]:
+    """Store a whole table's deals, copied from its tally card, all or none.
+
+    Each of ``deals`` holds ``deal``, ``bidder``, ``bid`` and
+    ``bidding_team_points`` (``trump`` optional).  Every deal is checked by the
+    same validator as :func:`result_record`, under one lock; if any is
+    refused, none is kept and the :class:`PartyError` names every problem,
+    keyed ``"<deal>.<field>"`` (``"3.bid"``).
+    """
+    errors: dict[str, str] = {}
+    results: list[DealResult] = []
+    with results_entry(round=round, user=user) as enter:
+        for entry in deals:
+            try:
+                results.append(enter(table=table, **entry))
+            except PartyError as error:
+                for field, message in error.errors.items():
+                    errors[f"{entry['deal']}.{field}"] = message
+        if errors:
+            raise PartyError(errors)
+    return results
+
+
 def _table_players(rnd: Round, table: int) -> list[str | None] | None:
     names: list[str | None] = [None, None, None, None]
     rows = list(rnd.seats.filter(table=table).values_list("seat", "player__name"))

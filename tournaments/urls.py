@@ -31,6 +31,7 @@ urlpatterns = [
     path(rnd + "override/", host.round_override, name="override"),
     path(rnd + "reseat/", host.round_reseat, name="reseat"),
     path(table, host.table_view, name="table"),
+    path(table + "tally/", host.table_tally, name="table_tally"),
     path(table + "time/", host.table_call_time, name="table_time"),
     path(table + "cut/", host.table_cut, name="table_cut"),
     path(table + "deal/<int:deal>/amend/", host.deal_amend, name="deal_amend"),

@@ -93,14 +93,25 @@ class Ruleset:
             return False
         return self.min_bid <= bid <= self.max_bid or (self.shoot and bid == self.shoot_bid)
 
+    def bids(self) -> tuple[int, ...]:
+        """Every bid value of this ruleset, lowest first (the shoot last)."""
+        plain = tuple(range(self.min_bid, self.max_bid + 1))
+        return plain + ((self.shoot_bid,) if self.shoot else ())
+
+    def bid_made(self, bid: int, bidding_team_points: int) -> bool:
+        """Whether the bidding team made its bid (RULES.md section 3.9)."""
+        if self.shoot and bid == self.shoot_bid:
+            return bidding_team_points == self.total_points
+        return bidding_team_points >= bid
+
     def deal_score(self, bid: int, bidding_team_points: int) -> tuple[int, int]:
         """(bidding team, other team) deal scores under RULES.md section 3.9."""
         other = self.total_points - bidding_team_points
         if self.shoot and bid == self.shoot_bid:
-            if bidding_team_points == self.total_points:
+            if self.bid_made(bid, bidding_team_points):
                 return bid, other
             return -self.shoot_set_penalty, other
-        if bidding_team_points >= bid:
+        if self.bid_made(bid, bidding_team_points):
             return bidding_team_points, other
         return -bid, other
 

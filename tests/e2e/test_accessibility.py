@@ -46,6 +46,7 @@ def test_every_page_has_no_serious_accessibility_problem(page, host, live_server
         f"/host/{slug}/round/1/",
         f"/host/{slug}/round/2/",
         f"/host/{slug}/round/2/table/1/",
+        f"/host/{slug}/round/2/table/1/tally/",
         f"/host/{slug}/round/1/table/1/deal/1/amend/",
         f"/host/{slug}/round/1/moves/",
         f"/host/{slug}/round/2/override/",

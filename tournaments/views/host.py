@@ -16,12 +16,13 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.wording import bid_words
 
 from .. import change_selectors, selectors, services
 from ..forms import (
-    POINT_CARDS,
     AmendForm,
     PartyForm,
     PlayerForm,
@@ -31,6 +32,7 @@ from ..forms import (
     ResultForm,
     SeatDrawForm,
     SeatingForm,
+    TallyDealForm,
 )
 from ..models import DealResult, Party, Player, Prize, Round
 from ..services import PartyError
@@ -244,6 +246,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     """A table's deals so far and the entry form for its next deal."""
     party = party_for_host(request, slug)
     rnd = _round(party, number)
+    rs = services.party_ruleset(party)
     # A post with its deal number needs no sheet unless it is refused: a
     # saved result redirects at once (the service refuses a missing table).
     asked = request.POST.get("deal") or request.GET.get("deal")
@@ -252,7 +255,9 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         deal = int(asked or sheet.next_deal or 0)
     except ValueError:
         deal = 0  # not a number: the service says which deals there are
-    form = ResultForm(request.POST or None, initial={"form_token": secrets.token_urlsafe(16)})
+    form = ResultForm(
+        request.POST or None, ruleset=rs, initial={"form_token": secrets.token_urlsafe(16)}
+    )
     status = 200
     stored = None
     if request.method == "POST":
@@ -270,6 +275,13 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
             except PartyError as error:
                 if queued:
                     return _entry_refused(request, party, rnd, table, deal, form, error)
+                if error.result is not None:
+                    # Another device entered this deal first (a double tap of
+                    # this form gets its own result back, not an error): move
+                    # on to the next deal rather than refuse every later save,
+                    # and say what this tablet entered, so nothing is lost.
+                    messages.warning(request, _not_saved(form, error, rs))
+                    return redirect("host:table", slug=party.slug, number=number, table=table)
                 _apply_errors(form, error)
                 stored = error.result
                 status = 422
@@ -277,7 +289,11 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                 # Recompute the standings now, so phones polling next get them
                 # cached (the result's party carries the new version).
                 selectors.party_standings(result.round.party)
-                messages.success(request, f"Table {table}, deal {deal} saved.")
+                messages.success(
+                    request,
+                    gettext("Table %(table)d, deal %(deal)d saved.")
+                    % {"table": table, "deal": deal},
+                )
                 if queued:  # the queue then loads the page, which shows the message
                     return _entry_stored(party, rnd, table, result)
                 return redirect("host:table", slug=party.slug, number=number, table=table)
@@ -293,8 +309,8 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "deal": deal,
         "form": form,
         "stored": stored,
-        "point_cards": POINT_CARDS,
-        "bids": list(range(6, 17)) + [32],
+        "ruleset": rs,
+        "totals_before": sheet.totals,
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
@@ -360,6 +376,79 @@ def _entry_refused(
     return JsonResponse(body, status=409)
 
 
+def _not_saved(form, error: PartyError, rs) -> str:
+    """The message for a deal another device entered first: the stored one
+    (the service's words) and this tablet's entry, which was not saved."""
+    mine = form.cleaned_data
+    ours = gettext("Not saved from this tablet: seat %(seat)d bid %(bid)s, %(points)d points.") % {
+        "seat": mine["bidder"] + 1,
+        "bid": bid_words(mine["bid"], rs),
+        "points": mine["bidding_team_points"],
+    }
+    return " ".join([*error.errors.values(), ours])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """A whole table's deals from its tally card, checked together, saved all or none."""
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    rs = services.party_ruleset(party)
+    sheet = _table_sheet(party, rnd, table)
+    entered = {d.deal for d in sheet.deals}
+    numbers = range(1, rs.deals_per_round + 1)
+    # The deals this page offers, and on a post every deal it sent (one a
+    # device entered meanwhile is refused, so nothing is half saved).
+    wanted = [
+        d
+        for d in numbers
+        if d not in entered or (request.method == "POST" and f"deal{d}-bid" in request.POST)
+    ]
+    forms = {d: TallyDealForm(request.POST or None, prefix=f"deal{d}", ruleset=rs) for d in wanted}
+    status = 200
+    if request.method == "POST":
+        if not set(wanted) - entered:
+            messages.info(request, gettext("All deals of this table are entered."))
+            return redirect("host:table", slug=party.slug, number=number, table=table)
+        if all([form.is_valid() for form in forms.values()]):
+            try:
+                results = services.table_results_enter(
+                    round=rnd,
+                    table=table,
+                    deals=[{"deal": d, **form.cleaned_data} for d, form in forms.items()],
+                    user=request.user,
+                )
+            except PartyError as error:
+                for key, message in error.errors.items():
+                    deal, _dot, field = key.partition(".")
+                    form = forms.get(int(deal)) if deal.isdigit() else None
+                    if form is None:
+                        form = next(iter(forms.values()))
+                    form.add_error(field if field in form.fields else None, message)
+                status = 422
+            else:
+                selectors.party_standings(results[0].round.party)
+                saved = ngettext(
+                    "Table %(table)d: %(count)d deal saved.",
+                    "Table %(table)d: %(count)d deals saved.",
+                    len(results),
+                )
+                messages.success(request, saved % {"table": table, "count": len(results)})
+                return redirect("host:table", slug=party.slug, number=number, table=table)
+        else:
+            status = 422
+    context = {
+        "party": party,
+        "round": rnd,
+        "sheet": sheet,
+        "ruleset": rs,
+        "deal_forms": [(d, form, _dealer(sheet, d)) for d, form in forms.items()],
+        "has_errors": any(form.errors for form in forms.values()),
+    }
+    return render(request, "host/table_tally.html", context, status=status)
+
+
 def _table_sheet(party: Party, rnd: Round, table: int):
     sheet = selectors.table_sheet(party, rnd, table)
     if sheet is None:
@@ -387,7 +476,8 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "bidding_team_points": result.bidding_team_points,
         "version": result.version,
     }
-    form = AmendForm(request.POST or None, initial=initial)
+    rs = services.party_ruleset(party)
+    form = AmendForm(request.POST or None, ruleset=rs, initial=initial)
     status = 200
     stored = None
     if request.method == "POST":
@@ -405,7 +495,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     # Another tablet saved first: show what is stored now beside
                     # what this host entered; saving again replaces it knowingly.
                     stored = error.result
-                    form = AmendForm({**request.POST.dict(), "version": stored.version})
+                    form = AmendForm({**request.POST.dict(), "version": stored.version}, ruleset=rs)
                     form.is_valid()
                     status = 409
                 else:
@@ -434,8 +524,9 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "form": form,
         "result": result,
         "stored": stored,
-        "point_cards": POINT_CARDS,
-        "bids": list(range(6, 17)) + [32],
+        "ruleset": rs,
+        # The preview adds the amended deal to the table's totals without it.
+        "totals_before": (sheet.totals[0] - result.score0, sheet.totals[1] - result.score1),
         "amending": True,
         **_dealer(sheet, deal),
     }
