@@ -97,6 +97,8 @@ def test_a_deal_in_four_taps_with_its_preview(page, host, traffic):
     page.screenshot(path=SCREENSHOTS / "pedroparty-entry-next.png")
     entry.get_by_role("button", name="Save deal 2").click()
     expect(entry.locator("h2")).to_contain_text("Deal 3")
+    # The tablet's queue asks for deal 3 at once; the page says when it is stored.
+    expect(page.locator(".messages")).to_contain_text("Table 1, deal 2 saved.")
     assert DealResult.objects.get(round=rnd, deal=2).score1 == 32
     assert traffic.problems == []
 
@@ -145,7 +147,12 @@ def test_a_second_tablet_moves_on_past_a_deal_entered_elsewhere(
     entry.locator(".drawn-table label.seat-3").click()
     entry.locator(".bids label.pill").filter(has=page.locator('[value="7"]')).click()
     entry.get_by_role("button", name="Save deal 1").click()
-    expect(page.locator(".messages")).to_contain_text("Deal 1 at table 1 was already entered")
+    # The tablet's queue sends the deal: the stored one and this tablet's are
+    # shown side by side, and the form moves on to deal 2.
+    conflict = page.locator(".deal-conflict")
+    expect(conflict).to_contain_text("table 1, deal 1 was entered on another device")
+    expect(conflict).to_contain_text("Seat 2")  # stored: José's bid, seat 2
+    expect(conflict).to_contain_text("Seat 4")  # this tablet's, not saved
     expect(entry.locator("h2")).to_contain_text("Deal 2")
     entry.locator(".drawn-table label.seat-0").click()
     entry.locator(".bids label.pill").filter(has=page.locator('[value="9"]')).click()
