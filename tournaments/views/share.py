@@ -10,8 +10,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+
+from pedroparty.links import absolute_url
 
 from .. import services
 from .host import party_for_host
@@ -27,7 +28,7 @@ def share(request: HttpRequest, slug: str) -> HttpResponse:
         "party": party,
         "url": url,
         "qr": qr_svg(url),
-        "board_url": request.build_absolute_uri(reverse("public:board", args=[party.public_token])),
+        "board_url": absolute_url(request, "public:board", args=[party.public_token]),
     }
     return render(request, "host/share.html", context)
 
