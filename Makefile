@@ -9,10 +9,12 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help run demo worker test test-fast bench lint fmt
+.PHONY: help run party demo worker test test-fast bench lint fmt
 
 help:
 	@echo "make run        install, migrate, load the demo party and serve http://127.0.0.1:8000/ (DEBUG on)"
+	@echo "make party      serve the hall: gunicorn on every interface, links and QR codes on"
+	@echo "                the LAN address (DEBUG off; PORT=8000; a Celery worker too with REDIS_URL)"
 	@echo "make demo       create the demo host and party and print how to sign in"
 	@echo "make worker     a Celery worker for every queue (needs REDIS_URL; without it tasks run in-process)"
 	@echo "make test       lint, format check and the whole test suite (browser tests too)"
@@ -39,6 +41,12 @@ run: $(STAMP_RUN)
 	$(PY) manage.py migrate --noinput
 	@$(MAKE) --no-print-directory demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Serve a party to the phones of the hall's network (pedroparty/serve.py):
+# production settings, the LAN address in every link, the demo refused.
+PORT ?= 8000
+party: $(STAMP_RUN)
+	$(PY) -m pedroparty.serve --port $(PORT)
 
 # The demo host and party (tournaments/management/commands/demo.py); prints
 # the sign-in details. Idempotent, so `make run` runs it every time.

@@ -12,6 +12,7 @@ Celery tasks run eagerly, an in-process cache.
 """
 
 import datetime
+import ipaddress
 import os
 import tempfile
 import zoneinfo
@@ -69,6 +70,21 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def _is_local_http(url: str) -> bool:
+    """Whether ``url`` is plain HTTP to this machine or its local network."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.scheme != "http":
+        return False
+    if host == "localhost" or host.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_private or address.is_link_local or address.is_loopback
+
+
 # --- Core -------------------------------------------------------------------
 
 DEBUG = env_bool("DJANGO_DEBUG", default=False)
@@ -96,6 +112,52 @@ for _origin in CSRF_TRUSTED_ORIGINS:
             "DJANGO_CSRF_TRUSTED_ORIGINS items must start with http:// or https://, "
             f"got {_origin!r}"
         )
+
+# --- Public address and hall mode -------------------------------------------
+
+#: The site's public address (scheme, host and optional port, no path),
+#: e.g. https://pedro.example.org. Every absolute link and QR code (players'
+#: page, table cards, seat links) starts with it; unset, they are built from
+#: the request (a loopback host replaced by the machine's LAN address, see
+#: pedroparty/urls_absolute.py). Its host is allowed and its origin trusted.
+PEDROPARTY_BASE_URL = env_str("PEDROPARTY_BASE_URL")
+if PEDROPARTY_BASE_URL is not None:
+    PEDROPARTY_BASE_URL = PEDROPARTY_BASE_URL.rstrip("/")
+    _base = urlsplit(PEDROPARTY_BASE_URL)
+    try:
+        _base_port_ok = _base.port is None or _base.port > 0
+    except ValueError:
+        _base_port_ok = False
+    if (
+        not _base_port_ok
+        or _base.scheme not in ("http", "https")
+        or not _base.hostname
+        or _base.path
+        or _base.query
+        or _base.fragment
+        or _base.username
+    ):
+        raise ImproperlyConfigured(
+            "PEDROPARTY_BASE_URL must be an http:// or https:// address with no path, "
+            f"such as https://pedro.example.org, got {PEDROPARTY_BASE_URL!r}"
+        )
+    if _base.hostname not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_base.hostname)
+    _base_origin = f"{_base.scheme}://{_base.netloc}"
+    if _base_origin not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(_base_origin)
+
+#: Hall mode (`make party`): the site is served in plain HTTP to the phones
+#: of a local network, so the HTTPS-only settings below are off. It needs an
+#: http:// PEDROPARTY_BASE_URL on a private or link-local address (or a
+#: .local name), so it cannot be switched on for a site on the internet.
+PEDROPARTY_HALL_MODE = env_bool("PEDROPARTY_HALL_MODE", default=False)
+if PEDROPARTY_HALL_MODE and not _is_local_http(PEDROPARTY_BASE_URL or ""):
+    raise ImproperlyConfigured(
+        "PEDROPARTY_HALL_MODE needs PEDROPARTY_BASE_URL set to an http:// address "
+        "on the local network (a private IP address or a .local name), "
+        f"got {PEDROPARTY_BASE_URL!r}"
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -375,7 +437,7 @@ CONTENT_SECURITY_POLICY = {
 }
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-if not DEBUG:
+if not DEBUG and not PEDROPARTY_HALL_MODE:
     # Behind a TLS-terminating proxy that sets X-Forwarded-Proto. Set
     # DJANGO_SECURE_SSL_REDIRECT=false when the proxy already redirects.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -387,6 +449,15 @@ if not DEBUG:
     SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+elif PEDROPARTY_HALL_MODE:
+    # Plain HTTP on the hall's network: no redirect to an HTTPS that does not
+    # exist, cookies the phones send back over HTTP, and no HSTS, which would
+    # lock the LAN address out of plain HTTP for a year. Said explicitly
+    # (Django's defaults) so this mode is visible here.
+    SECURE_SSL_REDIRECT = False
+    SECURE_HSTS_SECONDS = 0
+    SESSION_COOKIE_SECURE = False
+    CSRF_COOKIE_SECURE = False
 
 # --- Logging ----------------------------------------------------------------
 

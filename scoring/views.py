@@ -32,6 +32,7 @@ from django.views.decorators.http import (
 
 from pedroparty.clients import client_key
 from pedroparty.context_processors import view_classes
+from pedroparty.links import absolute_url
 from pedroparty.views import too_many
 from tournaments.models import Round
 
@@ -99,7 +100,7 @@ def _version(request: HttpRequest) -> int:
 
 
 def _seat_url(request: HttpRequest) -> Callable[[str], str]:
-    return lambda token: request.build_absolute_uri(reverse("play:seat", args=[token]))
+    return lambda token: absolute_url(request, "play:seat", args=[token])
 
 
 def _watched(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

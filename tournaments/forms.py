@@ -122,6 +122,16 @@ class OneLineErrors:
         return " ".join(str(error) for errors in self.errors.values() for error in errors)
 
 
+class WifiForm(OneLineErrors, forms.Form):
+    """The hall's Wi-Fi; the service checks the name and password."""
+
+    wifi_name = forms.CharField(required=False, max_length=32, label=_("Network name"))
+    # Spaces at either end are part of a password.
+    wifi_password = forms.CharField(
+        required=False, max_length=63, strip=False, label=_("Password (none for an open network)")
+    )
+
+
 class SeatDrawForm(OneLineErrors, forms.Form):
     """Round 1 by the seeded draw; without a seed the service picks one."""
 

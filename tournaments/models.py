@@ -58,6 +58,10 @@ class Party(models.Model):
     public_open = models.BooleanField(default=True)
     #: Whether the players' page shows the standings (seats are always shown).
     public_standings = models.BooleanField(default=True)
+    #: The hall's Wi-Fi, for the "join the Wi-Fi" QR code on the host's share
+    #: screen and the printed table cards; never on a public page.
+    wifi_name = models.CharField(max_length=32, blank=True)
+    wifi_password = models.CharField(max_length=63, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -48,6 +48,7 @@ from django.utils.translation import gettext
 from . import selectors
 from .models import Document, Party, Prize, PrizeAward
 from .services import PartyError
+from .wifi import wifi_payload
 
 logger = logging.getLogger(__name__)
 
@@ -699,10 +700,14 @@ def _table_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[d
         count = sum(1 for p in history.players if p.present_in(1)) // 4
     count = max(count, 1)
     url = options.get("public_url", "")
+    # The party's Wi-Fi, read as it is now: setting it bumps the party's
+    # version, so cards printed before it are stale and made again.
+    wifi = wifi_payload(party.wifi_name, party.wifi_password) if party.wifi_name else ""
     context = {
         "title": "Table cards",
         "qr": qr_svg(url) if url else "",
         "public_url": url,
+        "wifi_qr": qr_svg(wifi) if wifi else "",
         "sides": ("top", "bottom"),
         # Each half of the landscape page, less its 9 mm padding above and below.
         "half_height": f"{(PAPERS[options['paper']].width_mm - 2 * MARGIN_MM) / 2 - 18:.1f}mm",

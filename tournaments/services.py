@@ -46,6 +46,10 @@ from .models import (
 from .public_selectors import public_state_forget
 from .selectors import PARTY_LOAD_ACTION
 from .standings import table_round_winner
+from .wifi import NAME_MAX_BYTES as WIFI_NAME_MAX_BYTES
+from .wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
+from .wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
+from .wifi import WifiProblem, wifi_check
 
 
 class PartyError(Exception):
@@ -224,6 +228,43 @@ def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None
         summary = " and ".join(changes)
         summary = summary[0].upper() + summary[1:]
         _audit(party, user, "party_public_set", summary, before=before, after=after)
+        _bump(party)
+
+
+def _wifi_problem_text(problem: WifiProblem) -> str:
+    return {
+        "no_name": gettext("A password needs the network's name."),
+        "name_long": gettext("A network name is at most %(max)d bytes.")
+        % {"max": WIFI_NAME_MAX_BYTES},
+        "name_unprintable": gettext("The network name has a character that cannot be typed."),
+        "password_length": gettext("A Wi-Fi password is %(min)d to %(max)d characters.")
+        % {"min": WIFI_PASSWORD_MIN, "max": WIFI_PASSWORD_MAX},
+        "password_characters": gettext(
+            "A Wi-Fi password has only letters, digits, spaces and the signs on a keyboard."
+        ),
+    }[problem.code]
+
+
+def party_wifi_set(*, party: Party, name: str, password: str, user) -> None:
+    """Set the hall's Wi-Fi (both empty: none) for the join-the-Wi-Fi QR code
+    on the share screen and the table cards. Audited without the password;
+    bumps the version, so the table cards are made again with it."""
+    try:
+        wifi_check(name, password)
+    except WifiProblem as problem:
+        raise PartyError({problem.field: _wifi_problem_text(problem)}) from None
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        before = {"name": party.wifi_name, "password_set": bool(party.wifi_password)}
+        after = {"name": name, "password_set": bool(password)}
+        if (party.wifi_name, party.wifi_password) == (name, password):
+            return
+        Party.objects.filter(pk=party.pk).update(wifi_name=name, wifi_password=password)
+        if name:
+            summary = gettext("Set the hall Wi-Fi to %(name)s") % {"name": name}
+        else:
+            summary = gettext("Removed the hall Wi-Fi")
+        _audit(party, user, "party_wifi_set", summary, before=before, after=after)
         _bump(party)
 
 

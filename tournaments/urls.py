@@ -25,6 +25,7 @@ urlpatterns = [
     path(party + "prizes/unpick/", host.prize_unpick, name="prize_unpick"),
     path(party + "share/", share.share, name="share"),
     path(party + "share/set/", share.share_set, name="share_set"),
+    path(party + "share/wifi/", share.share_wifi, name="share_wifi"),
     path(rnd, host.round_view, name="round"),
     path(rnd + "close/", host.round_close, name="round_close"),
     path(rnd + "moves/", host.round_moves, name="moves"),

@@ -118,6 +118,13 @@ def page_without_js(browser, live_server, transactional_db, traffic) -> Iterator
 
 
 @pytest.fixture(autouse=True)
+def links_to_the_live_server(settings, live_server):
+    """Absolute links (players' page, seat links) lead to the test server,
+    not to this machine's LAN address, where nothing listens."""
+    settings.PEDROPARTY_BASE_URL = live_server.url
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """The live server runs in this process, so it hashes the same quick way."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -31,6 +31,8 @@ def test_every_page_has_no_serious_accessibility_problem(page, host, live_server
         services.player_register(party=fresh, name=name, user=host)
     bidding, playing, finished = online_table("bid"), online_table("play"), online_table("done")
     slug, token = party.slug, party.public_token
+    # The share screen with its join-the-Wi-Fi code and password shown.
+    services.party_wifi_set(party=party, name="Parish hall", password="cards-and-wine", user=host)
 
     problems: list[str] = []
     page.goto("/accounts/login/")

@@ -56,6 +56,7 @@ PAYLOAD = {
     "team": "0",
     "mode": "draw",
     "seed": "5",
+    "wifi_name": "Intruder Wi-Fi",
 }
 
 

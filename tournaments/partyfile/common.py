@@ -32,6 +32,7 @@ TOP_FIELDS = (
     "venue",
     "planned_rounds",
     "public",
+    "wifi",
     "prizes",
     "special_prizes",
     "prize_picks",

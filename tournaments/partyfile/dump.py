@@ -86,7 +86,7 @@ def party_dump(party: Party) -> dict[str, Any]:
         .order_by("id")
         .values_list("player_id", "prize_id")
     )
-    return {
+    data = {
         "format": FORMAT,
         "name": party.name,
         "date": party.date.isoformat(),
@@ -114,6 +114,9 @@ def party_dump(party: Party) -> dict[str, Any]:
             for row in table.rows
         ],
     }
+    if party.wifi_name:  # only when set: the file of a party without it is unchanged
+        data["wifi"] = {"name": party.wifi_name, "password": party.wifi_password}
+    return data
 
 
 def _deal_versions(party: Party) -> tuple[dict[int, tuple[Any, Any]], dict[tuple, list[dict]]]:

@@ -130,6 +130,17 @@ def _parse_header(data: Any) -> dict[str, Any]:
             gettext('public is {"open": true or false, "standings": true or false}.'),
             field="public",
         )
+    wifi = data.get("wifi")
+    if wifi is not None and not (
+        isinstance(wifi, dict)
+        and "name" in wifi
+        and set(wifi) <= {"name", "password"}
+        and all(isinstance(v, str) for v in wifi.values())
+    ):
+        raise PartyFileError(
+            gettext('wifi is {"name": the network\'s name, "password": its password or ""}.'),
+            field="wifi",
+        )
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise PartyFileError(
@@ -217,6 +228,7 @@ def _parse_header(data: Any) -> dict[str, Any]:
         "options": options,
         "planned_rounds": planned,
         "public": public,
+        "wifi": wifi,
         "players": players,
         "seating": data.get("seating"),
         "seed": seed if has_seed else None,
@@ -288,6 +300,16 @@ class _Loader:
                 standings=header["public"].get("standings", self.party.public_standings),
                 user=self.owner,
             )
+        if header["wifi"] is not None:
+            try:
+                services.party_wifi_set(
+                    party=self.party,
+                    name=header["wifi"]["name"],
+                    password=header["wifi"].get("password", ""),
+                    user=self.owner,
+                )
+            except PartyError as error:
+                raise from_party_error(error, field="wifi") from None
         for name in header["players"]:
             self._register(name, field="players")
         if header["seating"] != []:  # an empty seating: round 1 is not seated yet

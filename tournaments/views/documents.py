@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from pedroparty.links import absolute_url
+
 from .. import printing
 from ..forms import DocumentAgainForm
 from ..models import Document
@@ -30,7 +32,7 @@ _OPTION_FIELDS = ("paper", "design", "round")
 
 def public_page_url(request: HttpRequest, party) -> str:
     """The absolute address of the party's public page, for the table cards' QR code."""
-    return request.build_absolute_uri(f"/p/{party.public_token}/")
+    return absolute_url(request, "public:party", args=[party.public_token])
 
 
 @login_required

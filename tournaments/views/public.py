@@ -26,10 +26,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
+
+from pedroparty.links import absolute_url
 
 from ..public_selectors import (
     SNAPSHOT_TTL,
@@ -214,7 +215,7 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def public_url(request: HttpRequest, token: str) -> str:
-    return request.build_absolute_uri(reverse("public:party", args=[token]))
+    return absolute_url(request, "public:party", args=[token])
 
 
 def qr_svg(url: str) -> SafeString:

@@ -6,30 +6,90 @@ Guarded like every host page: signed in, and a host of the party (else 404).
 
 from __future__ import annotations
 
+import io
+
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from pedroparty.links import absolute_url
+
 from .. import services
+from ..forms import WifiForm
+from ..services import PartyError
+from ..wifi import wifi_payload
 from .host import party_for_host
 from .public import public_url, qr_svg
+
+
+def wifi_qr_svg(payload: str) -> SafeString:
+    """The join-the-Wi-Fi QR code: a scalable SVG, titled for screen readers."""
+    out = io.BytesIO()
+    segno.make(payload, error="m").save(
+        out,
+        kind="svg",
+        border=4,
+        xmldecl=False,
+        omitsize=True,
+        svgclass="qr-wifi",
+        title=_("Join the Wi-Fi"),
+    )
+    # segno escapes the title; the rest is its own markup.
+    return mark_safe(out.getvalue().decode())
+
+
+def _share_page(
+    request: HttpRequest, party, wifi_form: WifiForm | None = None, status: int = 200
+) -> HttpResponse:
+    url = public_url(request, party.public_token)
+    if wifi_form is None:
+        wifi_form = WifiForm(
+            initial={"wifi_name": party.wifi_name, "wifi_password": party.wifi_password}
+        )
+    wifi = wifi_payload(party.wifi_name, party.wifi_password) if party.wifi_name else ""
+    context = {
+        "party": party,
+        "url": url,
+        "qr": qr_svg(url),
+        "board_url": absolute_url(request, "public:board", args=[party.public_token]),
+        "wifi_form": wifi_form,
+        "wifi_qr": wifi_qr_svg(wifi) if wifi else "",
+    }
+    return render(request, "host/share.html", context, status=status)
 
 
 @login_required
 @require_GET
 def share(request: HttpRequest, slug: str) -> HttpResponse:
+    return _share_page(request, party_for_host(request, slug))
+
+
+@login_required
+@require_POST
+def share_wifi(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall's Wi-Fi for the join-the-Wi-Fi QR code (host screen, table cards)."""
     party = party_for_host(request, slug)
-    url = public_url(request, party.public_token)
-    context = {
-        "party": party,
-        "url": url,
-        "qr": qr_svg(url),
-        "board_url": request.build_absolute_uri(reverse("public:board", args=[party.public_token])),
-    }
-    return render(request, "host/share.html", context)
+    form = WifiForm(request.POST)
+    if form.is_valid():
+        try:
+            services.party_wifi_set(
+                party=party,
+                name=form.cleaned_data["wifi_name"],
+                password=form.cleaned_data["wifi_password"],
+                user=request.user,
+            )
+        except PartyError as error:
+            for field, message in error.errors.items():
+                form.add_error(field if field in form.fields else None, message)
+        else:
+            messages.success(request, _("The hall Wi-Fi is saved."))
+            return redirect("host:share", slug=party.slug)
+    return _share_page(request, party, form, status=400)
 
 
 def _switch(value: str | None, current: bool) -> bool:
