@@ -130,6 +130,13 @@ def _parse_header(data: Any) -> dict[str, Any]:
             gettext('public is {"open": true or false, "standings": true or false}.'),
             field="public",
         )
+    tableside = data.get("tableside_entry", False)
+    if not isinstance(tableside, bool):
+        raise PartyFileError(
+            gettext("tableside_entry is true or false, not %(value)s.")
+            % {"value": shown(tableside)},
+            field="tableside_entry",
+        )
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise PartyFileError(
@@ -217,6 +224,7 @@ def _parse_header(data: Any) -> dict[str, Any]:
         "options": options,
         "planned_rounds": planned,
         "public": public,
+        "tableside_entry": tableside,
         "players": players,
         "seating": data.get("seating"),
         "seed": seed if has_seed else None,
@@ -273,6 +281,7 @@ class _Loader:
                 house_options=options,
                 prizes=header["prizes"],
                 special_prizes=header["special_prizes"],
+                tableside_entry=header["tableside_entry"],
                 **party_options,
             )
         except PartyError as error:
