@@ -307,3 +307,15 @@ def test_a_phone_confirming_while_the_tablet_enters_stores_one_result(host):
         assert entry.status == TableEntry.Status.SUPERSEDED
     else:
         assert entry.status == TableEntry.Status.CONFIRMED and entry.result_id == stored[0].pk
+
+
+def test_the_phone_page_poll_returns_the_live_part(host):
+    party, rnd = _seated(host)
+    token = _token(rnd)
+    first, second = _phone(token, 0), _phone(token, 1)
+    _enter(first, token, party)
+    poll = second.get(reverse("tableside:table", args=[token]), headers={"HX-Request": "true"})
+    text = poll.content.decode()
+    assert poll.status_code == 200 and "HX-Request" in poll["Vary"]
+    assert reverse("tableside:confirm", args=[token, 1]) in text
+    assert "<html" not in text and reverse("tableside:enter", args=[token]) not in text

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -64,8 +65,15 @@ def _page(request, token, table_round, *, form=None, status=200, hand=None) -> H
         "form": form,
         "hand": page.entry(hand) if hand is not None else None,
     }
-    template = "tableside/hand.html" if hand is not None else "tableside/table.html"
-    return render(request, template, context, status=status)
+    if hand is not None:
+        template = "tableside/hand.html"
+    elif request.htmx and status == 200:
+        template = "tableside/table.html#live"  # the poll
+    else:
+        template = "tableside/table.html"
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @require_GET
