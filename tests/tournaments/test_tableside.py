@@ -226,6 +226,10 @@ def test_the_host_sees_entries_on_the_grid_and_confirms_one(host, client):
     assert TableEntry.objects.get().status == TableEntry.Status.CONFIRMED
     grid = client.get(reverse("host:round", args=[party.slug, 1])).content.decode()
     assert confirm not in grid and "confirmed at the table" in grid
+    changes = client.get(reverse("host:audit", args=[party.slug]))
+    assert changes.status_code == 200
+    assert "entered at the table by" in changes.content.decode()
+    assert f"confirmed by {host.username}" in changes.content.decode()
 
 
 def test_the_host_corrects_an_entry_on_the_tablet_and_the_entry_is_superseded(host, client):
