@@ -183,38 +183,52 @@ def table_entry_confirm(
             round=rnd, table=table, deal=deal, is_current=True
         ).first()
         if stored is not None:
+            # Kept once the transaction commits; the refusal is raised after it.
             entry.status = TableEntry.Status.SUPERSEDED
             entry.save(update_fields=["status"])
-            raise PartyError(
-                {"deal": gettext("The host has already entered deal %(deal)d.") % {"deal": deal}},
-                result=stored,
-            )
-        # Marked confirmed first, so the result's store does not supersede it.
-        entry.status = TableEntry.Status.CONFIRMED
-        entry.answered_seat = seat
-        entry.answered_by = user if getattr(user, "is_authenticated", False) else None
-        entry.save(update_fields=["status", "answered_seat", "answered_by"])
-        result = services.result_record(
-            round=rnd,
-            table=table,
-            deal=deal,
-            bidder=entry.bidder,
-            bid=entry.bid,
-            bidding_team_points=entry.bidding_team_points,
-            trump=entry.trump or None,
-            user=user,
-            source=DealResult.Source.TABLE,
+            services._bump(rnd.party, rnd)
+        else:
+            result = _entry_score(rnd, entry, seat=seat, user=user)
+    if stored is not None:
+        raise PartyError(
+            {"deal": gettext("The host has already entered deal %(deal)d.") % {"deal": deal}},
+            result=stored,
         )
-        entry.result = result
-        entry.save(update_fields=["result"])
-        who = user.get_username() if user is not None else services._table_players(rnd, table)[seat]
-        services._audit(
-            rnd.party,
-            user,
-            "tableside_confirm",
-            gettext("Round %(round)d, table %(table)d, deal %(deal)d confirmed by %(name)s")
-            % {"round": rnd.number, "table": table, "deal": deal, "name": who},
-        )
+    return result
+
+
+def _entry_score(rnd: Round, entry: TableEntry, *, seat: int | None, user) -> DealResult:
+    """Store a confirmed entry as the deal's result and audit the confirmation.
+
+    Should be called holding the round's lock, once the deal is known to have
+    no result."""
+    table, deal = entry.table, entry.deal
+    # Marked confirmed first, so the result's store does not supersede it.
+    entry.status = TableEntry.Status.CONFIRMED
+    entry.answered_seat = seat
+    entry.answered_by = user if getattr(user, "is_authenticated", False) else None
+    entry.save(update_fields=["status", "answered_seat", "answered_by"])
+    result = services.result_record(
+        round=rnd,
+        table=table,
+        deal=deal,
+        bidder=entry.bidder,
+        bid=entry.bid,
+        bidding_team_points=entry.bidding_team_points,
+        trump=entry.trump or None,
+        user=user,
+        source=DealResult.Source.TABLE,
+    )
+    entry.result = result
+    entry.save(update_fields=["result"])
+    who = user.get_username() if user is not None else services._table_players(rnd, table)[seat]
+    services._audit(
+        rnd.party,
+        user,
+        "tableside_confirm",
+        gettext("Round %(round)d, table %(table)d, deal %(deal)d confirmed by %(name)s")
+        % {"round": rnd.number, "table": table, "deal": deal, "name": who},
+    )
     return result
 
 

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import selectors, services
+from tournaments import selectors, services, tableside_services
 from tournaments.models import AuditEntry, DealResult, Party, TableEntry, TableRound
 from tournaments.tableside_services import table_entry_confirm
 
@@ -323,3 +323,21 @@ def test_the_phone_page_poll_returns_the_live_part(host):
     assert poll.status_code == 200 and "HX-Request" in poll["Vary"]
     assert reverse("tableside:confirm", args=[token, 1]) in text
     assert "<html" not in text and reverse("tableside:enter", args=[token]) not in text
+
+
+def test_a_confirmation_after_the_deal_was_scored_settles_the_entry(host):
+    """While the option was off, the host's entry left the waiting one as it
+    was; its confirmation now is refused and marks it superseded for good."""
+    party, rnd = _seated(host)
+    token = _token(rnd)
+    _enter(_phone(token, 0), token, party)
+    tableside_services.party_tableside_set(party=party, on=False, user=host)
+    rs = services.party_ruleset(party)
+    services.result_record(
+        round=rnd, table=1, deal=1, bidder=1, bid=rs.min_bid, bidding_team_points=0, user=host
+    )
+    assert TableEntry.objects.get().status == TableEntry.Status.PENDING
+    tableside_services.party_tableside_set(party=party, on=True, user=host)
+    _confirm(_phone(token, 1), token, 1)
+    assert TableEntry.objects.get().status == TableEntry.Status.SUPERSEDED
+    assert DealResult.objects.get().source == DealResult.Source.HOST
