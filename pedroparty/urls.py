@@ -12,6 +12,7 @@ urlpatterns = [
     path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     # Before the larger apps: phones poll the players' page more than anything.
     path("p/", include("tournaments.public_urls")),
+    path("t/", include("tournaments.tableside_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("host/", include("tournaments.urls")),

@@ -20,6 +20,7 @@ from .models import (
     Round,
     Seat,
     SitOut,
+    TableEntry,
     TableRound,
 )
 
@@ -203,3 +204,11 @@ class SitOutAdmin(ReadOnlyMixin, admin.ModelAdmin):
 @admin.register(TableRound)
 class TableRoundAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("round", "table", "time_called", "cut_winner", "winner")
+
+
+@admin.register(TableEntry)
+class TableEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Deals entered at the tables: changed only by the players' answers and the host."""
+
+    list_display = ("round", "table", "deal", "status", "entered_seat", "bid", "created_at")
+    list_filter = ("status",)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import wording
 from scoring.rules.rulesets import Ruleset
+from scoring.wording import bid_words
 
 from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES, Party, Prize
 
@@ -53,6 +54,11 @@ class PartyForm(forms.Form):
     )
     low_is_keeper = forms.BooleanField(
         required=False, initial=True, label="The 2 of trump scores for whoever played it"
+    )
+    tableside_entry = forms.BooleanField(
+        required=False,
+        initial=False,
+        label=_("Players enter deals at their table on their phones (the other team confirms)"),
     )
     prizes = forms.CharField(
         required=False,
@@ -322,3 +328,58 @@ class AmendForm(ResultForm):
 
 class PartyFileForm(forms.Form):
     file = forms.FileField(help_text="A party file (JSON, format pedroparty/1).")
+
+
+class TableSeatForm(forms.Form):
+    """Table-side entry: which seat the player at the phone is."""
+
+    seat = forms.TypedChoiceField(
+        choices=SEAT_CHOICES,
+        coerce=int,
+        error_messages={
+            key: _("Choose your name.") for key in ("required", "invalid_choice", "invalid")
+        },
+    )
+
+
+class TableEntryForm(forms.Form):
+    """A deal entered at the table: the host's fields, the party's numbers."""
+
+    deal = forms.IntegerField(min_value=1, max_value=12, widget=forms.HiddenInput)
+    bidder = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, label=_("Bidder"))
+    bid = forms.TypedChoiceField(choices=(), coerce=int, label=_("Bid"))
+    trump = forms.ChoiceField(choices=SUIT_CHOICES, required=False, label=_("Trump (optional)"))
+    bidding_team_points = forms.IntegerField(min_value=0, label=_("Points the bidding team took"))
+
+    def __init__(self, *args, ruleset: Ruleset, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        bids = list(range(ruleset.min_bid, ruleset.max_bid + 1))
+        if ruleset.shoot:
+            bids.append(ruleset.shoot_bid)
+        self.fields["bid"].choices = [(b, bid_words(b, ruleset)) for b in bids]
+        self.fields["bidder"].choices = [(s, name) for s, name in enumerate(players)]
+        points = self.fields["bidding_team_points"]
+        points.max_value = ruleset.total_points
+        points.validators.append(MaxValueValidator(ruleset.total_points))
+        points.widget.attrs.update({"max": ruleset.total_points, "inputmode": "numeric"})
+
+
+class TableAnswerForm(forms.Form):
+    """The other team's answer to a deal entered at the table."""
+
+    seat = forms.TypedChoiceField(
+        choices=SEAT_CHOICES,
+        coerce=int,
+        error_messages={
+            key: _("Choose your name.") for key in ("required", "invalid_choice", "invalid")
+        },
+    )
+    reason = forms.CharField(required=False, max_length=240, label=_("What is wrong?"))
+
+
+class TablesideSwitchForm(forms.Form):
+    """The host switches table-side entry on or off."""
+
+    on = forms.TypedChoiceField(
+        choices=[("1", _("On")), ("0", _("Off"))], coerce=lambda value: value == "1"
+    )

@@ -25,6 +25,11 @@ def new_public_token() -> str:
     return secrets.token_urlsafe(9)
 
 
+def new_table_token() -> str:
+    """A table's link for one round: 128 random bits, never reused."""
+    return secrets.token_urlsafe(16)
+
+
 class Party(models.Model):
     class Status(models.TextChoices):
         SETUP = "setup", "Registering players"
@@ -62,6 +67,9 @@ class Party(models.Model):
     #: screen and the printed table cards; never on a public page.
     wifi_name = models.CharField(max_length=32, blank=True)
     wifi_password = models.CharField(max_length=63, blank=True)
+    #: Table-side entry: players enter deals on their phones from the
+    #: table's QR code; the other team confirms each one.
+    tableside_entry = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,6 +187,9 @@ class TableRound(models.Model):
     cut_winner = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Team (0 or 1) that won the round, set when the round closes.
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The table's link for table-side entry (``/t/<token>/``): a new one
+    #: each round, refused once the round is closed.
+    entry_token = models.CharField(max_length=32, unique=True, default=new_table_token)
 
     class Meta:
         ordering = ["round_id", "table"]
@@ -203,6 +214,7 @@ class DealResult(models.Model):
         HOST = "host", "Host's tablet"
         ONLINE = "online", "Online table"
         FILE = "file", "Party file"
+        TABLE = "table", "Table-side entry"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     table = models.PositiveSmallIntegerField()
@@ -254,6 +266,61 @@ class DealResult(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round.number} T{self.table} D{self.deal} v{self.version}"
+
+
+class TableEntry(models.Model):
+    """A deal entered at the table on a player's phone, waiting for a player
+    of the other team to confirm it.  It is no result (and not in the
+    standings) until then; a confirmed entry points at the result it made."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the other team"
+        REJECTED = "rejected", "Rejected by the other team"
+        CONFIRMED = "confirmed", "Confirmed"
+        SUPERSEDED = "superseded", "Replaced by the host's entry"
+
+    #: An entry still waiting for someone: at most one per deal.
+    OPEN = (Status.PENDING, Status.REJECTED)
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="table_entries")
+    table = models.PositiveSmallIntegerField()
+    deal = models.PositiveSmallIntegerField()
+    #: The seat (0-3) of the player who entered it; their team is seat % 2.
+    entered_seat = models.PositiveSmallIntegerField()
+    bidder = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField()
+    trump = models.CharField(max_length=1, blank=True)
+    bidding_team_points = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    #: Who confirmed or rejected it: a seat of the other team, or the host.
+    answered_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reject_reason = models.CharField(max_length=240, blank=True)
+    result = models.ForeignKey(
+        DealResult, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_id", "table", "deal", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table", "deal"],
+                condition=Q(status__in=["pending", "rejected"]),
+                name="one_open_table_entry_per_deal",
+            ),
+            models.CheckConstraint(condition=Q(entered_seat__lte=3), name="entry_seat_range"),
+            models.CheckConstraint(condition=Q(bidder__lte=3), name="entry_bidder_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number} T{self.table} D{self.deal} ({self.status})"
+
+    @property
+    def team(self) -> int:
+        return self.entered_seat % 2
 
 
 class AuditEntry(models.Model):

@@ -46,7 +46,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from . import selectors
-from .models import Document, Party, Prize, PrizeAward
+from .models import Document, Party, Prize, PrizeAward, TableRound
 from .services import PartyError
 from .wifi import wifi_payload
 
@@ -139,10 +139,14 @@ def font_css(dirs: tuple[str, ...] = FONT_DIRS) -> SafeString:
 # --------------------------------------------------------------------- options
 
 
+#: Where a table's own token goes in the table-side entry link of the table
+#: cards (``entry_url``); a token's letters, so ``reverse()`` accepts it.
+ENTRY_TOKEN_SLOT = "TABLETOKENSLOT"
+
 #: The options each kind takes.
 KIND_OPTIONS: dict[str, tuple[str, ...]] = {
     Kind.CERTIFICATES: ("paper", "design", "awards"),
-    Kind.TABLE_CARDS: ("paper", "round", "public_url"),
+    Kind.TABLE_CARDS: ("paper", "round", "public_url", "entry_url"),
     Kind.STANDINGS: ("paper",),
     Kind.MOVEMENT: ("paper", "round"),
     Kind.TALLY_CARDS: ("paper",),
@@ -179,6 +183,15 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
         if not url.startswith(("http://", "https://")) or len(url) > 300:
             raise PartyError({"public_url": "The players' page link must be an http(s) URL."})
         options["public_url"] = url
+    if "entry_url" in names and raw.get("entry_url"):
+        url = str(raw["entry_url"])
+        if (
+            not url.startswith(("http://", "https://"))
+            or len(url) > 300
+            or url.count(ENTRY_TOKEN_SLOT) != 1
+        ):
+            raise PartyError({"entry_url": "The table-side entry link must be an http(s) URL."})
+        options["entry_url"] = url
     return options
 
 
@@ -719,6 +732,19 @@ def _table_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[d
         }
         for t in range(1, count + 1)
     ]
+    entry_url = options.get("entry_url", "")
+    if entry_url and party.tableside_entry and info is not None and not info.closed:
+        # Each table's link changes every round: only an open round's cards
+        # carry it (the host's "Table QR codes" page shows every round's).
+        tokens = dict(
+            TableRound.objects.filter(round_id=info.id).values_list("table", "entry_token")
+        )
+        context["entry_round"] = info.number
+        for item in items:
+            token = tokens.get(item["table"])
+            if token:
+                item["entry_url"] = entry_url.replace(ENTRY_TOKEN_SLOT, token)
+                item["entry_qr"] = qr_svg(item["entry_url"])
     return context, items
 
 

@@ -28,6 +28,7 @@ from .models import (
     SitOut,
     TableRound,
 )
+from .tableside_selectors import round_open_entries
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,8 @@ class TableLine:
     time_called: bool
     cut: int | None
     winner: int | None
+    #: Deals entered at the table and waiting for an answer (table-side entry).
+    entries: list = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -271,9 +274,15 @@ class RoundBoard:
 
 
 def round_board(party: Party, number: int | None = None) -> RoundBoard:
-    """Every table of a round (the latest by default) with its progress."""
+    """Every table of a round (the latest by default) with its progress, and
+    the deals entered at the tables still waiting for an answer."""
     history = party_history(party)
-    return board_from_history(history, number)
+    board = board_from_history(history, number)
+    if party.tableside_entry and board.number and not board.closed:
+        waiting = round_open_entries(round_id=history.rounds[board.number - 1].id)
+        for line in board.tables:
+            line.entries = waiting.get(line.number, [])
+    return board
 
 
 def board_from_history(history: PartyHistory, number: int | None = None) -> RoundBoard:

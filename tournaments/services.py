@@ -41,6 +41,7 @@ from .models import (
     Round,
     Seat,
     SitOut,
+    TableEntry,
     TableRound,
 )
 from .public_selectors import public_state_forget
@@ -115,6 +116,7 @@ def party_create(
     house_options: dict[str, Any] | None = None,
     prizes: Sequence[str] = (),
     special_prizes: dict[str, str] | None = None,
+    tableside_entry: bool = False,
 ) -> Party:
     """Create a party hosted by ``owner``, with its place prizes in order and
     optional special prizes (kind -> prize name: ``low_score``,
@@ -165,6 +167,7 @@ def party_create(
             planned_rounds=planned_rounds,
             house_options=house_options,
             owner=owner,
+            tableside_entry=tableside_entry,
         )
         for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
@@ -573,6 +576,11 @@ def _result_store(
     result = _result_save(
         rnd, table, deal, record, rs, user=user, form_token=form_token, source=source
     )
+    if rnd.party.tableside_entry:
+        # A deal entered at the table and still waiting is settled by this result.
+        TableEntry.objects.filter(
+            round=rnd, table=table, deal=deal, status__in=TableEntry.OPEN
+        ).update(status=TableEntry.Status.SUPERSEDED)
     _audit(
         rnd.party,
         user,

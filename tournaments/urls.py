@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import documents, host, share
+from .views import documents, host, share, tableside_host
 
 app_name = "host"
 
@@ -31,11 +31,14 @@ urlpatterns = [
     path(rnd + "moves/", host.round_moves, name="moves"),
     path(rnd + "override/", host.round_override, name="override"),
     path(rnd + "reseat/", host.round_reseat, name="reseat"),
+    path(rnd + "codes/", tableside_host.table_codes, name="table_codes"),
+    path(rnd + "tableside/", tableside_host.tableside_set, name="tableside_set"),
     path(table, host.table_view, name="table"),
     path(table + "tally/", host.table_tally, name="table_tally"),
     path(table + "time/", host.table_call_time, name="table_time"),
     path(table + "cut/", host.table_cut, name="table_cut"),
     path(table + "deal/<int:deal>/amend/", host.deal_amend, name="deal_amend"),
+    path(table + "deal/<int:deal>/confirm/", tableside_host.entry_confirm, name="entry_confirm"),
     path(party + "documents/", documents.documents, name="documents"),
     path(
         party + "documents/<int:document_id>/again/",

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services as play
-from tournaments import services
+from tournaments import services, tableside_services
+from tournaments.models import TableRound
 
 from .accessibility import axe_problems
 from .builders import PLAYERS, online_table, played_party
@@ -26,6 +27,8 @@ pytestmark = pytest.mark.e2e
 
 def test_every_page_has_no_serious_accessibility_problem(page, host, live_server, traffic):
     party = played_party(host)
+    tableside_services.party_tableside_set(party=party, on=True, user=host)
+    table_link = TableRound.objects.get(round__party=party, round__number=2, table=1).entry_token
     fresh = services.party_create(owner=host, name="Next week", date=datetime.date(2026, 5, 15))
     for name in PLAYERS[:4]:
         services.player_register(party=fresh, name=name, user=host)
@@ -52,6 +55,7 @@ def test_every_page_has_no_serious_accessibility_problem(page, host, live_server
         f"/host/{slug}/round/1/table/1/deal/1/amend/",
         f"/host/{slug}/round/1/moves/",
         f"/host/{slug}/round/2/override/",
+        f"/host/{slug}/round/2/codes/",
         f"/host/{slug}/audit/",
         f"/host/{slug}/prizes/",
         f"/host/{slug}/share/",
@@ -69,6 +73,8 @@ def test_every_page_has_no_serious_accessibility_problem(page, host, live_server
     expect(page.locator("#seat .my-name")).to_have_text(me.name)
     problems += axe_problems(page)
     page.goto(f"/p/{token}/board/")
+    problems += axe_problems(page)
+    page.goto(f"/t/{table_link}/")
     problems += axe_problems(page)
 
     page.goto("/")

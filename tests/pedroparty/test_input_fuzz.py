@@ -42,8 +42,8 @@ from scoring import services as play_services
 from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
-from tournaments import public_selectors, services
-from tournaments.models import Document, Party
+from tournaments import public_selectors, services, tableside_services
+from tournaments.models import Document, Party, TableRound
 
 pytestmark = pytest.mark.django_db
 
@@ -171,10 +171,14 @@ class World:
     table: OnlineTable
     #: A party with players and no round yet: the one place the seating page answers.
     unseated: Party
+    #: Table 2's table-side link, where deal 1 waits for confirmation.
+    tableside_token: str
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
             return self.party.public_token
+        if route.name.startswith("tableside:"):
+            return self.tableside_token
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -210,12 +214,17 @@ def world(django_user_model, settings) -> World:
         date=datetime.date(2026, 4, 18),
         prizes=["Wine", "Chocolates"],
         special_prizes={"low_score": "Booby prize"},
+        tableside_entry=True,
     )
     for name in ["Ana", "Bea", "Cruz", "Dee", "Eli", "Flo", "Gus", "Hal", "Ivy"]:
         services.player_register(party=party, name=name, user=host)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     services.result_record(
         round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+    )
+    table2 = TableRound.objects.get(round=rnd, table=2)
+    tableside_services.table_entry_submit(
+        table_round=table2, deal=1, seat=0, bidder=0, bid=8, bidding_team_points=10
     )
     document = Document.objects.create(
         party=party, kind=Document.Kind.SCORE_SHEETS, options={}, options_key="x", party_version=1
@@ -244,7 +253,7 @@ def world(django_user_model, settings) -> World:
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
-    return World(party, host, client, kwargs, table, unseated)
+    return World(party, host, client, kwargs, table, unseated, table2.entry_token)
 
 
 def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:
@@ -347,9 +356,14 @@ class Fuzzer:
 
 
 def test_the_routes_are_read_from_the_url_conf():
-    assert {"host:table", "host:deal_amend", "host:prizes", "play:seat", "public:party"} <= set(
-        ROUTES
-    )
+    assert {
+        "host:table",
+        "host:deal_amend",
+        "host:prizes",
+        "play:seat",
+        "public:party",
+        "tableside:confirm",
+    } <= set(ROUTES)
     assert not any(name.startswith(("admin:", "login", "logout")) for name in ROUTES)
 
 

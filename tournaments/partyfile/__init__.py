@@ -49,7 +49,8 @@ Rules chosen where RULES.md is silent:
 - Beyond section 10, optional fields keep the rest of the party (all are
   written by ``party_dump``; a file without them loads as before):
   ``venue``, ``planned_rounds``, ``public`` (``{"open", "standings"}``, the
-  players' page switches), ``prizes`` (the place prizes, first pick first),
+  players' page switches), ``tableside_entry`` (true: the tables enter their
+  own deals; written only when true), ``prizes`` (the place prizes, first pick first),
   ``special_prizes`` (kind to name), ``prize_picks`` (in the order picked,
   each ``{"player", "prize"}``, the prize's number in ``prizes``, 1 first;
   replayed through ``services.prize_pick``) and, in a deal record,

@@ -36,6 +36,7 @@ TOP_FIELDS = (
     "prizes",
     "special_prizes",
     "prize_picks",
+    "tableside_entry",
 )
 ROUND_FIELDS = (
     "seating_override",

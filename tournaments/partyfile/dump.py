@@ -95,6 +95,8 @@ def party_dump(party: Party) -> dict[str, Any]:
         "options": options,
         "planned_rounds": party.planned_rounds,
         "public": {"open": party.public_open, "standings": party.public_standings},
+        # Written only when on, so a party without it dumps as before.
+        **({"tableside_entry": True} if party.tableside_entry else {}),
         "players": [p.name for p in history.players if listed_in(p.arrives_round) is None],
         "seating": [[names[pid] for pid in t] for t in first.tables] if first else [],
         "rounds": rounds,

@@ -141,6 +141,13 @@ def _parse_header(data: Any) -> dict[str, Any]:
             gettext('wifi is {"name": the network\'s name, "password": its password or ""}.'),
             field="wifi",
         )
+    tableside = data.get("tableside_entry", False)
+    if not isinstance(tableside, bool):
+        raise PartyFileError(
+            gettext("tableside_entry is true or false, not %(value)s.")
+            % {"value": shown(tableside)},
+            field="tableside_entry",
+        )
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise PartyFileError(
@@ -229,6 +236,7 @@ def _parse_header(data: Any) -> dict[str, Any]:
         "planned_rounds": planned,
         "public": public,
         "wifi": wifi,
+        "tableside_entry": tableside,
         "players": players,
         "seating": data.get("seating"),
         "seed": seed if has_seed else None,
@@ -285,6 +293,7 @@ class _Loader:
                 house_options=options,
                 prizes=header["prizes"],
                 special_prizes=header["special_prizes"],
+                tableside_entry=header["tableside_entry"],
                 **party_options,
             )
         except PartyError as error:

@@ -25,6 +25,7 @@ from ..forms import DocumentAgainForm
 from ..models import Document
 from ..services import PartyError
 from .host import _render, party_for_host
+from .tableside_host import table_link
 
 #: Request fields passed to ``printing.document_options`` as they are.
 _OPTION_FIELDS = ("paper", "design", "round")
@@ -48,6 +49,8 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
             kind, options = _asked_for(request, party)
             if kind == Document.Kind.TABLE_CARDS:
                 options["public_url"] = public_page_url(request, party)
+                if party.tableside_entry:
+                    options["entry_url"] = table_link(request, printing.ENTRY_TOKEN_SLOT)
             document = printing.document_request(
                 party=party, kind=kind, options=options, user=request.user
             )

@@ -102,6 +102,7 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 house_options=form.house_options(),
                 prizes=form.prize_names(),
                 special_prizes=form.special_prizes(),
+                tableside_entry=data["tableside_entry"],
             )
         except PartyError as error:
             _apply_errors(form, error)

@@ -1,0 +1,77 @@
+"""The host's side of table-side entry: the switch, the tables' QR codes,
+and confirming a deal a table entered."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import printing
+from ..forms import TablesideSwitchForm
+from ..models import TableRound
+from ..services import PartyError
+from ..tableside_services import party_tableside_set, table_entry_confirm
+from .host import _round, party_for_host
+
+
+def table_link(request: HttpRequest, token: str) -> str:
+    """The absolute address of a table's entry page (its QR code's content)."""
+    return request.build_absolute_uri(reverse("tableside:table", args=[token]))
+
+
+@login_required
+@require_GET
+def table_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Every table's QR code for this round, to show or print at the start of it."""
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    codes = []
+    if party.tableside_entry:
+        for table, token in TableRound.objects.filter(round=rnd).values_list(
+            "table", "entry_token"
+        ):
+            url = table_link(request, token)
+            codes.append({"table": table, "url": url, "qr": printing.qr_svg(url)})
+    context = {"party": party, "round": rnd, "codes": codes, "form": TablesideSwitchForm()}
+    return render(request, "host/table_codes.html", context)
+
+
+@login_required
+@require_POST
+def tableside_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Switch table-side entry on or off."""
+    party = party_for_host(request, slug)
+    _round(party, number)
+    form = TablesideSwitchForm(request.POST)
+    if form.is_valid():
+        on = form.cleaned_data["on"]
+        party_tableside_set(party=party, on=on, user=request.user)
+        if on:
+            messages.success(request, gettext("Tables can now enter their deals."))
+        else:
+            messages.success(request, gettext("Table-side entry is off."))
+    else:
+        messages.error(request, gettext("Choose on or off."))
+    return redirect("host:table_codes", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def entry_confirm(request: HttpRequest, slug: str, number: int, table: int, deal: int):
+    """The host confirms a deal a table entered: it is scored as entered."""
+    party = party_for_host(request, slug)
+    try:
+        table_entry_confirm(round=_round(party, number), table=table, deal=deal, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(
+            request,
+            gettext("Table %(table)d, deal %(deal)d confirmed.") % {"table": table, "deal": deal},
+        )
+    return redirect("host:round", slug=party.slug, number=number)
