@@ -94,6 +94,7 @@ def party_dump(party: Party) -> dict[str, Any]:
         "ruleset": party.ruleset,
         "options": options,
         "planned_rounds": party.planned_rounds,
+        "round_minutes": party.round_minutes,
         "public": {"open": party.public_open, "standings": party.public_standings},
         "players": [p.name for p in history.players if listed_in(p.arrives_round) is None],
         "seating": [[names[pid] for pid in t] for t in first.tables] if first else [],
