@@ -245,6 +245,10 @@ def test_the_round_page_offers_the_call_with_a_confirmation(signed_in, three_tab
     assert f'action="{round_url(party, "round_time")}"' in form
     assert 'name="confirm"' in form and "required" in form
     assert "Tables with no deal entered yet keep playing: 3." in form
+    # The grid is polled every few seconds; the clock and the confirmation are
+    # not in it, so a poll never closes the confirmation the host has opened.
+    grid = signed_in.get(round_url(party), **HX).content.decode()
+    assert "Table 1" in grid and "call-time" not in grid and "round-clock" not in grid
 
 
 def test_the_round_page_counts_down_to_the_clock_end(signed_in, three_tables):
@@ -253,7 +257,7 @@ def test_the_round_page_counts_down_to_the_clock_end(signed_in, three_tables):
     assert "data-clock-ends" not in page and "Start the 25-minute clock" in page
     signed_in.post(round_url(party, "round_clock_start"))
     rnd.refresh_from_db()
-    page = signed_in.get(round_url(party), **HX).content.decode()
+    page = signed_in.get(round_url(party)).content.decode()
     assert f'data-clock-ends="{utc_instant(rnd.clock_ends_at)}"' in page
     assert f'data-clock-warn="{CLOCK_WARN_SECONDS}"' in page
     signed_in.post(round_url(party, "round_clock_stop"))
