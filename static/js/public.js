@@ -76,6 +76,9 @@
     showView();
     setInterval(function () { shown += 1; showView(); }, seconds * 1000);
     body.addEventListener("htmx:afterSwap", showView);
+    // Measured again once everything is drawn (fonts, the reading-comfort
+    // switch view.js shows) and whenever the screen changes size.
+    window.addEventListener("load", showView);
     window.addEventListener("resize", showView);
     return;
   }

@@ -86,14 +86,17 @@ def open_board(page: Page, party: Party) -> dict:
     return page.evaluate(MEASURE)
 
 
+@pytest.mark.parametrize("view", ["", "text-large.contrast"])
 def test_160_players_fit_a_1920_by_1080_board_with_nothing_cut(
-    browser, live_server, transactional_db, host
+    browser, live_server, transactional_db, host, view
 ):
     party = big_party(host, 160)
     traffic = Traffic()
     for tv in open_page(browser, live_server, traffic, viewport=TV):
+        if view:  # the reading-comfort choice, as view.js keeps it
+            tv.context.add_cookies([{"name": "pp_view", "value": view, "url": live_server.url}])
         seen = open_board(tv, party)
-        tv.screenshot(path=SCREENSHOTS / "pedroparty-board-160.png")
+        tv.screenshot(path=SCREENSHOTS / f"pedroparty-board-160{'-' + view if view else ''}.png")
         assert seen["view"] == "movement"
         assert len(seen["names"]) == 160
         assert seen["scrollWidth"] <= TV["width"] and seen["scrollHeight"] <= TV["height"]
