@@ -13,7 +13,16 @@ from scoring import wording
 from scoring.rules.rulesets import Ruleset
 from scoring.wording import bid_words
 
-from .models import MOVEMENT_CHOICES, RULESET_CHOICES, SITOUT_CHOICES, Party, Prize
+from .models import (
+    MOVEMENT_CHOICES,
+    ROUND_MINUTES_DEFAULT,
+    ROUND_MINUTES_MAX,
+    ROUND_MINUTES_MIN,
+    RULESET_CHOICES,
+    SITOUT_CHOICES,
+    Party,
+    Prize,
+)
 
 SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
 SUIT_CHOICES = [
@@ -46,6 +55,14 @@ class PartyForm(forms.Form):
     deals_per_round = forms.IntegerField(min_value=1, max_value=12, initial=4)
     sitout_credit = forms.ChoiceField(choices=SITOUT_CHOICES, initial="average")
     planned_rounds = forms.IntegerField(min_value=1, max_value=50, initial=6)
+    round_minutes = forms.IntegerField(
+        min_value=ROUND_MINUTES_MIN,
+        max_value=ROUND_MINUTES_MAX,
+        initial=ROUND_MINUTES_DEFAULT,
+        required=False,
+        label=_("Round clock (minutes)"),
+        help_text=_("How long the round clock runs when you start it."),
+    )
     shoot_needs_ace_and_two = forms.BooleanField(
         required=False, initial=True, label="A shoot (16 for 32) needs the ace and two of a suit"
     )
@@ -75,6 +92,10 @@ class PartyForm(forms.Form):
     highest_bid_prize = forms.CharField(
         required=False, max_length=120, label="Highest bid made prize (optional)"
     )
+
+    def clean_round_minutes(self) -> int:
+        minutes = self.cleaned_data["round_minutes"]
+        return ROUND_MINUTES_DEFAULT if minutes is None else minutes
 
     def special_prizes(self) -> dict[str, str]:
         data = self.cleaned_data
@@ -383,3 +404,9 @@ class TablesideSwitchForm(forms.Form):
     on = forms.TypedChoiceField(
         choices=[("1", _("On")), ("0", _("Off"))], coerce=lambda value: value == "1"
     )
+
+
+class CallTimeForm(forms.Form):
+    """The host's confirmation that time is called for the whole round."""
+
+    confirm = forms.BooleanField(required=True)

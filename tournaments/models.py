@@ -18,6 +18,8 @@ MOVEMENT_CHOICES = [
     ("up_down", "Winners up, losers down"),
     ("winners_up", "Winners up, losers stay"),
 ]
+#: The host's round clock: its default length and the lengths allowed, in minutes.
+ROUND_MINUTES_DEFAULT, ROUND_MINUTES_MIN, ROUND_MINUTES_MAX = 20, 1, 180
 SITOUT_CHOICES = [("average", "Average score of the round"), ("zero", "No credit")]
 
 
@@ -46,6 +48,8 @@ class Party(models.Model):
     deals_per_round = models.PositiveSmallIntegerField(default=4)
     sitout_credit = models.CharField(max_length=16, choices=SITOUT_CHOICES, default="average")
     planned_rounds = models.PositiveSmallIntegerField(default=6)
+    #: Length of the host's round clock, in minutes.
+    round_minutes = models.PositiveSmallIntegerField(default=ROUND_MINUTES_DEFAULT)
     #: Ruleset house options other than deals_per_round (RULES.md sections 3-4).
     house_options = models.JSONField(default=dict, blank=True)
     owner = models.ForeignKey(
@@ -79,6 +83,12 @@ class Party(models.Model):
             models.CheckConstraint(
                 condition=Q(deals_per_round__gte=1, deals_per_round__lte=12),
                 name="party_deals_per_round_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    round_minutes__gte=ROUND_MINUTES_MIN, round_minutes__lte=ROUND_MINUTES_MAX
+                ),
+                name="party_round_minutes_range",
             ),
         ]
 
@@ -133,6 +143,13 @@ class Round(models.Model):
     #: Bumped with every change to this round's results or tables, so a
     #: round's share of the standings is cached until the round changes.
     version = models.PositiveIntegerField(default=1)
+    #: When the host's round clock runs out (an absolute instant), or None
+    #: while the clock is not running.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    #: When the host called time for the whole round, and the tables that
+    #: call marked (so that undoing it restores exactly those); None if not.
+    time_called_at = models.DateTimeField(null=True, blank=True)
+    time_called_tables = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["party_id", "number"]

@@ -26,6 +26,7 @@ scores, seats.  No usernames, no audit, nothing else of the host's data.
 
 from __future__ import annotations
 
+import datetime
 import threading
 import time
 import unicodedata
@@ -37,7 +38,7 @@ from typing import Any
 from django.core.cache import cache
 
 from .models import Party
-from .selectors import PartyHistory, party_history, standings_from_history
+from .selectors import PartyHistory, party_history, standings_from_history, utc_instant
 
 #: Seconds the cache keeps a public state before the row is read again.
 PUBLIC_STATE_TTL = 1
@@ -210,10 +211,19 @@ class PublicSnapshot:
     sitout_credit: str
     rows: tuple[PublicRow, ...]
     seats: dict[int, SeatView]
+    #: The host's round clock while the round is open: when it runs out.
+    clock_ends_at: datetime.datetime | None = None
+    #: Whether the host has called time for the whole open round.
+    time_called: bool = False
 
     @property
     def by_name(self) -> list[PublicRow]:
         return sorted(self.rows, key=lambda row: (name_order(row.name), row.player))
+
+    @property
+    def clock_ends(self) -> str:
+        """The clock's end as the page's script reads it ("" if none)."""
+        return utc_instant(self.clock_ends_at)
 
     def row_of(self, player: int) -> PublicRow | None:
         return next((row for row in self.rows if row.player == player), None)
@@ -331,4 +341,6 @@ def snapshot_from_history(party: Party, history: PartyHistory) -> PublicSnapshot
         sitout_credit=history.sitout_credit,
         rows=rows,
         seats=seats,
+        clock_ends_at=latest.clock_ends_at if latest and not latest.closed else None,
+        time_called=bool(latest and not latest.closed and latest.time_called_tables is not None),
     )

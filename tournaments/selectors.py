@@ -9,6 +9,7 @@ invalidates them for every process at once.
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -68,6 +69,10 @@ class RoundInfo:
     status: str
     seating: str
     seed: int | None
+    #: The host's round clock: when it runs out (None: not running).
+    clock_ends_at: datetime.datetime | None = None
+    #: Tables the host's call of time for the whole round marked (None: no call).
+    time_called_tables: list[int] | None = None
     #: tables[t - 1] = player ids in seats 0..3
     tables: list[list[int]] = field(default_factory=list)
     sitting_out: list[int] = field(default_factory=list)
@@ -140,7 +145,9 @@ def party_history(party: Party, *, details: bool = True) -> PartyHistory:
         row[0]: RoundInfo(*row)
         for row in Round.objects.filter(party=party)
         .order_by("number")
-        .values_list("id", "number", "status", "seating", "seed")
+        .values_list(
+            "id", "number", "status", "seating", "seed", "clock_ends_at", "time_called_tables"
+        )
     }
     for round_id, table, seat, player_id in Seat.objects.filter(round__party=party).values_list(
         "round_id", "table", "seat", "player_id"
@@ -259,10 +266,28 @@ class RoundBoard:
     tables: list[TableLine]
     sitting_out: list[str]
     rounds: list[int]
+    clock_ends_at: datetime.datetime | None = None
+    time_called_tables: list[int] | None = None
 
     @property
     def closed(self) -> bool:
         return self.status == Round.Status.CLOSED
+
+    @property
+    def clock_ends(self) -> str:
+        return utc_instant(self.clock_ends_at)
+
+    @property
+    def can_call_time(self) -> bool:
+        """Whether the round's call of time would call at least one table."""
+        return self.time_called_tables is None and any(
+            t.deals and not t.complete for t in self.tables
+        )
+
+    @property
+    def uncalled_empty(self) -> list[int]:
+        """Tables a call of time would leave playing: no deal entered yet."""
+        return [t.number for t in self.tables if not t.deals and not t.time_called]
 
     @property
     def ready_to_close(self) -> bool:
@@ -271,6 +296,17 @@ class RoundBoard:
     @property
     def has_deals(self) -> bool:
         return any(t.deals for t in self.tables)
+
+
+#: The round clock warns (on every page that shows it) this many seconds before the end.
+CLOCK_WARN_SECONDS = 5 * 60
+
+
+def utc_instant(moment: datetime.datetime | None) -> str:
+    """An aware instant as ISO 8601 in UTC, which every browser parses ("" for None)."""
+    if moment is None:
+        return ""
+    return moment.astimezone(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def round_board(party: Party, number: int | None = None) -> RoundBoard:
@@ -313,6 +349,8 @@ def board_from_history(history: PartyHistory, number: int | None = None) -> Roun
         tables=lines,
         sitting_out=[names[pid] for pid in info.sitting_out],
         rounds=numbers,
+        clock_ends_at=info.clock_ends_at,
+        time_called_tables=info.time_called_tables,
     )
 
 

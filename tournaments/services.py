@@ -32,6 +32,9 @@ from scoring.wording import bid_words
 
 from . import movement
 from .models import (
+    ROUND_MINUTES_DEFAULT,
+    ROUND_MINUTES_MAX,
+    ROUND_MINUTES_MIN,
     AuditEntry,
     DealResult,
     Party,
@@ -113,6 +116,7 @@ def party_create(
     deals_per_round: int = 4,
     sitout_credit: str = "average",
     planned_rounds: int = 6,
+    round_minutes: int = ROUND_MINUTES_DEFAULT,
     house_options: dict[str, Any] | None = None,
     prizes: Sequence[str] = (),
     special_prizes: dict[str, str] | None = None,
@@ -143,6 +147,13 @@ def party_create(
         errors["deals_per_round"] = "Deals per round must be 1 to 12."
     if not isinstance(planned_rounds, int) or not 1 <= planned_rounds <= 50:
         errors["planned_rounds"] = "Planned rounds must be 1 to 50."
+    if not isinstance(round_minutes, int) or not ROUND_MINUTES_MIN <= round_minutes <= (
+        ROUND_MINUTES_MAX
+    ):
+        errors["round_minutes"] = gettext("The round clock runs %(min)d to %(max)d minutes.") % {
+            "min": ROUND_MINUTES_MIN,
+            "max": ROUND_MINUTES_MAX,
+        }
     house_options = dict(house_options or {})
     unknown = set(house_options) - set(RULESET_OPTION_NAMES)
     if unknown:
@@ -165,6 +176,7 @@ def party_create(
             deals_per_round=deals_per_round,
             sitout_credit=sitout_credit,
             planned_rounds=planned_rounds,
+            round_minutes=round_minutes,
             house_options=house_options,
             owner=owner,
             tableside_entry=tableside_entry,
@@ -967,6 +979,147 @@ def table_call_time(*, round: Round, table: int, user) -> None:
             rnd.party, user, "table_call_time", f"Time called on table {table}, round {rnd.number}"
         )
         _bump(rnd.party, rnd)
+
+
+def round_clock_start(*, round: Round, user) -> Round:
+    """Start (or restart) the host's round clock: it runs the party's
+    ``round_minutes`` from now.  The end is stored as an absolute instant, so
+    every page counts down to the same moment.  Refused once the round is
+    closed."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        if rnd.status != Round.Status.OPEN:
+            raise PartyError(gettext("The round is closed."))
+        minutes = rnd.party.round_minutes
+        rnd.clock_ends_at = timezone.now() + datetime.timedelta(minutes=minutes)
+        rnd.save(update_fields=["clock_ends_at"])
+        _audit(
+            rnd.party,
+            user,
+            "round_clock_start",
+            gettext("Started the %(minutes)d-minute clock of round %(number)d")
+            % {"minutes": minutes, "number": rnd.number},
+            after={"ends_at": rnd.clock_ends_at.isoformat()},
+        )
+        _bump(rnd.party, rnd)
+    return rnd
+
+
+def round_clock_stop(*, round: Round, user) -> Round:
+    """Stop the host's round clock (the pages stop showing it)."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        if rnd.status != Round.Status.OPEN:
+            raise PartyError(gettext("The round is closed."))
+        if rnd.clock_ends_at is None:
+            raise PartyError(gettext("The round clock is not running."))
+        before = {"ends_at": rnd.clock_ends_at.isoformat()}
+        rnd.clock_ends_at = None
+        rnd.save(update_fields=["clock_ends_at"])
+        _audit(
+            rnd.party,
+            user,
+            "round_clock_stop",
+            gettext("Stopped the clock of round %(number)d") % {"number": rnd.number},
+            before=before,
+        )
+        _bump(rnd.party, rnd)
+    return rnd
+
+
+def round_call_time(*, round: Round, user) -> list[int]:
+    """Call time for the whole round, as a Pedro host does when the clock
+    runs out: every table still playing stops now (RULES.md 6).
+
+    Time is called at each table that has at least one deal entered and not
+    all its deals; its unplayed deals count for nobody.  A table with no deal
+    entered cannot be decided (a winner needs at least one deal), so it is
+    left alone and named in the audit: the host enters its deal or calls it
+    later.  Tables whose time was called one by one stay called.  Deals
+    entered after the call still count, as with a table's own call.
+
+    Returns the tables called.  Refused when the round is closed, when time
+    was already called for the round, or when no table can be called.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        party = rnd.party
+        if rnd.status != Round.Status.OPEN:
+            raise PartyError(gettext("The round is closed."))
+        if rnd.time_called_tables is not None:
+            raise PartyError(gettext("Time is already called for this round."))
+        outcomes = list(TableRound.objects.select_for_update().filter(round=rnd))
+        played: dict[int, int] = {o.table: 0 for o in outcomes}
+        for table in DealResult.objects.filter(round=rnd, is_current=True).values_list(
+            "table", flat=True
+        ):
+            played[table] += 1
+        called = [
+            o.table
+            for o in outcomes
+            if not o.time_called and 0 < played[o.table] < party.deals_per_round
+        ]
+        empty = [o.table for o in outcomes if played[o.table] == 0 and not o.time_called]
+        if not called:
+            raise PartyError(gettext("No table is still playing a deal: there is no time to call."))
+        TableRound.objects.filter(round=rnd, table__in=called).update(time_called=True)
+        rnd.time_called_at = timezone.now()
+        rnd.time_called_tables = called
+        rnd.save(update_fields=["time_called_at", "time_called_tables"])
+        _audit(
+            party,
+            user,
+            "round_call_time",
+            gettext("Time called for round %(number)d at tables %(tables)s")
+            % {"number": rnd.number, "tables": ", ".join(map(str, called))},
+            after={"tables": called, "no_deal_yet": empty},
+        )
+        _bump(party, rnd)
+    return called
+
+
+def round_call_time_undo(*, round: Round, user) -> list[int]:
+    """Undo the round's call of time: the tables it called play on, exactly
+    as before the call (a table's own call, made before or after, stays).
+
+    Deals entered since the call are kept: undoing never removes a result.
+    Refused once the round is closed, and when a called table had a cut of
+    the cards recorded since (that cut decided the table on the deals played
+    at the call; the host changes the cut first).  Returns the tables that
+    play on.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        party = rnd.party
+        if rnd.status != Round.Status.OPEN:
+            raise PartyError(gettext("The round is closed: its call of time stays."))
+        tables = rnd.time_called_tables
+        if tables is None:
+            raise PartyError(gettext("Time has not been called for this round."))
+        outcomes = list(TableRound.objects.select_for_update().filter(round=rnd, table__in=tables))
+        cut = [o.table for o in outcomes if o.cut_winner is not None]
+        if cut:
+            raise PartyError(
+                gettext(
+                    "Table %(tables)s has a cut of the cards recorded on the deals played "
+                    "when time was called; change the cut before undoing the call."
+                )
+                % {"tables": ", ".join(map(str, cut))}
+            )
+        TableRound.objects.filter(round=rnd, table__in=tables).update(time_called=False)
+        before = {"tables": tables, "at": rnd.time_called_at.isoformat()}
+        rnd.time_called_at = None
+        rnd.time_called_tables = None
+        rnd.save(update_fields=["time_called_at", "time_called_tables"])
+        _audit(
+            party,
+            user,
+            "round_call_time_undo",
+            gettext("Undid the call of time for round %(number)d") % {"number": rnd.number},
+            before=before,
+        )
+        _bump(party, rnd)
+    return tables
 
 
 def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:

@@ -37,21 +37,49 @@
     for (var i = 0; i < polled.length; i++) htmx.trigger(polled[i], "refresh");
   });
 
-  // --- the movement board: one page of names at a time, cycling --------------
+  // --- the movement board: every name at once, views in turn -----------------
+  // The board shows one view at a time (where everyone sits, the standings,
+  // the round clock) and moves on every data-rotate seconds.  On a wide
+  // screen the lists are columns sized by the server; if the names still do
+  // not fit (long names, larger text), the type shrinks until nothing
+  // scrolls or is cut.  On a tall screen (a phone) it is one column to scroll.
   var board = document.getElementById("board");
   if (board) {
     var shown = 0;
     var pageNo = document.getElementById("page-no");
-    var showPage = function () {
-      var pages = board.querySelectorAll(".page");
-      if (!pages.length) return;
-      shown = shown % pages.length;
-      for (var i = 0; i < pages.length; i++) pages[i].hidden = i !== shown;
-      pageNo.textContent = pages.length > 1 ? "Page " + (shown + 1) + " of " + pages.length : "";
+    var seconds = parseInt(board.getAttribute("data-rotate"), 10) || 15;
+    var wide = window.matchMedia("(min-aspect-ratio: 1/1)");
+    var root = document.documentElement;
+    var fits = function () {
+      return root.scrollHeight <= window.innerHeight && root.scrollWidth <= window.innerWidth;
     };
-    showPage();
-    setInterval(function () { shown += 1; showPage(); }, 8000);
-    body.addEventListener("htmx:afterSwap", showPage);
+    var fit = function (view) {
+      var list = view && view.querySelector(".names-board");
+      if (!list) return;
+      list.style.fontSize = "";
+      if (!wide.matches) return;
+      var size = parseFloat(window.getComputedStyle(list).fontSize);
+      while (!fits() && size > 8) {
+        size = size * 0.94;
+        list.style.fontSize = size + "px";
+      }
+    };
+    var showView = function () {
+      var views = board.querySelectorAll(".view");
+      if (!views.length) { pageNo.textContent = ""; return; }
+      shown = shown % views.length;
+      for (var i = 0; i < views.length; i++) views[i].hidden = i !== shown;
+      board.setAttribute("data-showing", views[shown].getAttribute("data-view"));
+      pageNo.textContent = views.length > 1 ? (shown + 1) + " / " + views.length : "";
+      fit(views[shown]);
+    };
+    showView();
+    setInterval(function () { shown += 1; showView(); }, seconds * 1000);
+    body.addEventListener("htmx:afterSwap", showView);
+    // Measured again once everything is drawn (fonts, the reading-comfort
+    // switch view.js shows) and whenever the screen changes size.
+    window.addEventListener("load", showView);
+    window.addEventListener("resize", showView);
     return;
   }
 

@@ -29,6 +29,8 @@ def test_every_page_has_no_serious_accessibility_problem(page, host, live_server
     party = played_party(host)
     tableside_services.party_tableside_set(party=party, on=True, user=host)
     table_link = TableRound.objects.get(round__party=party, round__number=2, table=1).entry_token
+    # The round clock runs on round 2: its host page, phones and board show it.
+    services.round_clock_start(round=party.rounds.get(number=2), user=host)
     fresh = services.party_create(owner=host, name="Next week", date=datetime.date(2026, 5, 15))
     for name in PLAYERS[:4]:
         services.player_register(party=fresh, name=name, user=host)

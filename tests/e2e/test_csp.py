@@ -127,7 +127,7 @@ def test_pages_run_under_the_policy_without_a_violation(page, traffic, console, 
     with page.expect_response(re.compile(r"/p/.+/me/\d+/")):
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     page.goto(f"/p/{party.public_token}/board/")
-    expect(page.locator("#board .page").first).to_be_visible()
+    expect(page.locator("#board .view").first).to_be_visible()
     with page.expect_response(re.compile(r"/p/.+/board/"), timeout=15_000):
         pass
 

@@ -6,7 +6,7 @@ form, then amends it; the phone shows each new score within the refresh
 interval without reloading (a marker set on the phone's window survives).
 Then the round closes and the phone says "New seat!"; the host hides the
 page and the phone keeps what it shows, says so, and comes back when the
-page is opened again.  The movement board cycles its pages on a TV.
+page is opened again.  The movement board turns between its views on a TV.
 
 The browser fixtures are the e2e conftest's (Debian's chromium; Django's ORM
 allowed in the test's thread, DJANGO_ALLOW_ASYNC_UNSAFE, while it is up).
@@ -233,29 +233,30 @@ def test_a_phone_that_slept_catches_up_when_it_wakes(phone, phone_traffic, host,
     assert phone_traffic.problems == []
 
 
-def test_movement_board_cycles_its_pages_on_a_tv(browser, live_server, transactional_db, host):
+def test_movement_board_turns_between_movement_standings_and_clock_on_a_tv(
+    browser, live_server, transactional_db, host
+):
     import datetime
 
     party = services.party_create(owner=host, name="Big Night", date=datetime.date(2026, 5, 9))
     for i in range(1, 4 * 12 + 1):
         services.player_register(party=party, name=f"Player {i:02d}", user=host)
-    services.round1_seat_draw(party=party, seed=3, user=host)
+    rnd = services.round1_seat_draw(party=party, seed=3, user=host)
+    services.round_clock_start(round=rnd, user=host)
     traffic = Traffic()
+    turn = public_views.BOARD_ROTATE_SECONDS * 1000 + 100
     for tv in open_page(browser, live_server, traffic, viewport=TV):
         tv.clock.install()
         tv.goto(f"/p/{party.public_token}/board/")
-        pages = tv.locator("#board .page")
-        expect(pages).to_have_count(2)
-        expect(pages.nth(0)).to_be_visible()
-        expect(pages.nth(1)).to_be_hidden()
-        expect(tv.locator("#page-no")).to_have_text("Page 1 of 2")
-        size = pages.nth(0).locator("li").first.evaluate("e => getComputedStyle(e).fontSize")
-        assert float(size.removesuffix("px")) >= 40  # readable across a hall
+        views = tv.locator("#board .view")
+        expect(views).to_have_count(3)
+        for name in ("movement", "standings", "clock", "movement"):
+            expect(tv.locator("#board .view:not([hidden])")).to_have_attribute("data-view", name)
+            expect(tv.locator("#board .view:visible")).to_have_count(1)
+            if name == "movement":
+                expect(tv.locator("#page-no")).to_have_text("1 / 3")
+                names = tv.locator('#board [data-view="movement"] .names-board li')
+                expect(names).to_have_count(48)
+            tv.clock.run_for(turn)
         tv.screenshot(path=SCREENSHOTS / "pedroparty-board.png")
-        tv.clock.run_for(8_100)
-        expect(pages.nth(1)).to_be_visible()
-        expect(pages.nth(0)).to_be_hidden()
-        expect(tv.locator("#page-no")).to_have_text("Page 2 of 2")
-        tv.clock.run_for(8_100)
-        expect(pages.nth(0)).to_be_visible()
     assert traffic.problems == []

@@ -22,7 +22,7 @@ from tournaments import public_selectors, selectors, services
 from tournaments.models import Party, Round
 from tournaments.public_selectors import name_order
 from tournaments.standings import table_round_winner
-from tournaments.views.public import BOARD_PAGE_SIZE, qr_svg
+from tournaments.views.public import BOARD_COLUMN_ROWS, qr_svg
 
 from .conftest import make_party, play_round
 
@@ -100,6 +100,7 @@ def test_page_is_public_phone_first_and_local(seated, client):
     assets = sorted(u for u in sources if u.endswith((".js", ".css")))
     assert assets == [
         "/static/css/public.css",
+        "/static/js/clock.js",
         "/static/js/htmx.min.js",
         "/static/js/public.js",
         "/static/js/view.js",
@@ -305,28 +306,31 @@ def test_before_the_draw_names_can_be_picked(host, client):
 # --------------------------------------------------------------------- board and QR
 
 
-def test_board_lists_everyone_with_their_table_in_pages(host, client):
+def test_board_lists_everyone_with_their_table_at_once(host, client):
     party = make_party(host, players=4 * 10 + 2)
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
     page = text(client.get(url(party, "board")))
-    assert page.count('<ol class="page"') == 2
+    movement = page.split('data-view="movement"')[1].split("</section>")[0]
+    columns = -(-42 // BOARD_COLUMN_ROWS)
+    assert movement.count(f'<ol class="names-board cols-{columns}"') == 1
     entries = re.findall(
-        r'<span class="n">([^<]+)</span>\s*<span class="t[^"]*">(.*?)</span>', page
+        r'<span class="n">([^<]+)</span>\s*<span class="t[^"]*">'
+        r'(?:<span class="sr">Table </span>)?(.*?)</span>',
+        movement,
     )
     assert len(entries) == 42
-    first_page = page.split('<ol class="page"')[1]
-    assert first_page.count('<span class="n">') == BOARD_PAGE_SIZE
     tables = {html.unescape(s.player.name): s.table for s in rnd.seats.select_related("player")}
     for name, where in entries:
         name = html.unescape(name)
         if name in tables:
-            assert where == f"Table <b>{tables[name]}</b>"
+            assert where == f"<b>{tables[name]}</b>"
         else:
-            assert where == "sits out"
+            assert where == "out"
     names = [html.unescape(name) for name, _ in entries]
     assert names == sorted(names, key=name_order)
+    assert "sits out this round" in movement  # the legend says what the markers mean
     fragment = text(client.get(url(party, "board"), **HX))
-    assert "<html" not in fragment and fragment.count('<ol class="page"') == 2
+    assert "<html" not in fragment and fragment.count('data-view="movement"') == 1
 
 
 def test_qr_code_is_an_svg_of_the_page_link(seated, client):

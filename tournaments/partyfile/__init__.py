@@ -48,7 +48,8 @@ Rules chosen where RULES.md is silent:
   ``party_dump`` adds are accepted and ignored.
 - Beyond section 10, optional fields keep the rest of the party (all are
   written by ``party_dump``; a file without them loads as before):
-  ``venue``, ``planned_rounds``, ``public`` (``{"open", "standings"}``, the
+  ``venue``, ``planned_rounds``, ``round_minutes`` (the round clock's
+  length), ``public`` (``{"open", "standings"}``, the
   players' page switches), ``tableside_entry`` (true: the tables enter their
   own deals; written only when true), ``prizes`` (the place prizes, first pick first),
   ``special_prizes`` (kind to name), ``prize_picks`` (in the order picked,

@@ -31,6 +31,7 @@ TOP_FIELDS = (
     # Kept so that a dump and a load give back the whole party (optional).
     "venue",
     "planned_rounds",
+    "round_minutes",
     "public",
     "wifi",
     "prizes",

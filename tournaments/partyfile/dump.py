@@ -94,6 +94,7 @@ def party_dump(party: Party) -> dict[str, Any]:
         "ruleset": party.ruleset,
         "options": options,
         "planned_rounds": party.planned_rounds,
+        "round_minutes": party.round_minutes,
         "public": {"open": party.public_open, "standings": party.public_standings},
         # Written only when on, so a party without it dumps as before.
         **({"tableside_entry": True} if party.tableside_entry else {}),

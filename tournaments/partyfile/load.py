@@ -10,7 +10,16 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from .. import selectors, services
-from ..models import DealResult, Party, Player, Prize, Round
+from ..models import (
+    ROUND_MINUTES_DEFAULT,
+    ROUND_MINUTES_MAX,
+    ROUND_MINUTES_MIN,
+    DealResult,
+    Party,
+    Player,
+    Prize,
+    Round,
+)
 from ..services import PartyError
 from ..standings import needs_cut
 from .common import (
@@ -119,6 +128,15 @@ def _parse_header(data: Any) -> dict[str, Any]:
             gettext("planned_rounds is a whole number from 1 to 50, not %(value)s.")
             % {"value": shown(planned)},
             field="planned_rounds",
+        )
+    minutes = data.get("round_minutes")
+    if minutes is not None and not (
+        is_int(minutes) and ROUND_MINUTES_MIN <= minutes <= ROUND_MINUTES_MAX
+    ):
+        raise PartyFileError(
+            gettext("round_minutes is a whole number from %(min)d to %(max)d, not %(value)s.")
+            % {"min": ROUND_MINUTES_MIN, "max": ROUND_MINUTES_MAX, "value": shown(minutes)},
+            field="round_minutes",
         )
     public = data.get("public")
     if public is not None and not (
@@ -234,6 +252,7 @@ def _parse_header(data: Any) -> dict[str, Any]:
         "ruleset": ruleset,
         "options": options,
         "planned_rounds": planned,
+        "round_minutes": minutes,
         "public": public,
         "wifi": wifi,
         "tableside_entry": tableside,
@@ -290,6 +309,7 @@ class _Loader:
                 venue=header["venue"],
                 ruleset=header["ruleset"],
                 planned_rounds=header["planned_rounds"] or min(50, max(6, len(rounds))),
+                round_minutes=header["round_minutes"] or ROUND_MINUTES_DEFAULT,
                 house_options=options,
                 prizes=header["prizes"],
                 special_prizes=header["special_prizes"],

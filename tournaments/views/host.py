@@ -24,6 +24,7 @@ from scoring.wording import bid_words
 from .. import change_selectors, selectors, services
 from ..forms import (
     AmendForm,
+    CallTimeForm,
     PartyForm,
     PlayerForm,
     PlayerSuggestForm,
@@ -99,6 +100,7 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 deals_per_round=data["deals_per_round"],
                 sitout_credit=data["sitout_credit"],
                 planned_rounds=data["planned_rounds"],
+                round_minutes=data["round_minutes"],
                 house_options=form.house_options(),
                 prizes=form.prize_names(),
                 special_prizes=form.special_prizes(),
@@ -238,7 +240,8 @@ def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     party = party_for_host(request, slug)
     _round(party, number)
     board = selectors.round_board(party, number)
-    return _render(request, "host/round.html", {"party": party, "board": board}, partial="grid")
+    context = {"party": party, "board": board, "clock_warn": selectors.CLOCK_WARN_SECONDS}
+    return _render(request, "host/round.html", context, partial="grid")
 
 
 @login_required
@@ -544,6 +547,79 @@ def table_call_time(request: HttpRequest, slug: str, number: int, table: int) ->
         messages.error(request, " ".join(error.errors.values()))
     else:
         messages.success(request, f"Time called on table {table}.")
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+def _message_error(request: HttpRequest, error: PartyError) -> None:
+    messages.error(request, " ".join(error.errors.values()))
+
+
+@login_required
+@require_POST
+def round_clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.round_clock_start(round=_round(party, number), user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("The round clock is running: %(minutes)d minutes.")
+            % {"minutes": party.round_minutes},
+        )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.round_clock_stop(round=_round(party, number), user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(request, gettext("The round clock is stopped."))
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_call_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Call time for the round, once the host has ticked the confirmation."""
+    party = party_for_host(request, slug)
+    rnd = _round(party, number)
+    if not CallTimeForm(request.POST).is_valid():
+        messages.error(request, gettext("Confirm that time is called for the whole round."))
+        return redirect("host:round", slug=party.slug, number=number)
+    try:
+        tables = services.round_call_time(round=rnd, user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("Time called at tables %(tables)s. You can undo it until the round closes.")
+            % {"tables": ", ".join(map(str, tables))},
+        )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_call_time_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        tables = services.round_call_time_undo(round=_round(party, number), user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("Time is no longer called: tables %(tables)s play on.")
+            % {"tables": ", ".join(map(str, tables))},
+        )
     return redirect("host:round", slug=party.slug, number=number)
 
 

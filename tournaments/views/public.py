@@ -41,6 +41,7 @@ from ..public_selectors import (
     public_snapshot,
     public_state,
 )
+from ..selectors import CLOCK_WARN_SECONDS
 
 #: Seconds between two polls of an open page (and so the longest a phone waits).
 REFRESH_SECONDS = 3
@@ -48,15 +49,19 @@ REFRESH_SECONDS = 3
 #: the page's own script (public.js sends "refresh" when the phone wakes up; a
 #: trigger filter would be evaluated code, which the CSP forbids).
 POLL_TRIGGER = f"every {REFRESH_SECONDS}s, refresh, online from:window"
-#: Names on one page of the movement board (three columns of twelve).
-BOARD_PAGE_SIZE = 36
+#: Names in one column of the movement board on a wide screen, at most: a
+#: bigger party gets more columns (160 players: six), so everyone fits at once.
+BOARD_COLUMN_ROWS = 28
+#: Seconds the board shows each of its views (movement, standings, clock).
+BOARD_ROTATE_SECONDS = 15
 
 
 def _digest() -> str:
     base = Path(settings.BASE_DIR)
     files = sorted((base / "templates" / "public").glob("*.html"))
     files += [
-        base / "static" / name for name in ("css/public.css", "js/public.js", "js/htmx.min.js")
+        base / "static" / name
+        for name in ("css/public.css", "js/public.js", "js/clock.js", "js/htmx.min.js")
     ]
     digest = hashlib.sha256()
     for path in files:
@@ -133,6 +138,8 @@ def _context(state: PublicState, snapshot: PublicSnapshot, me: SeatView | None =
         "my_row": snapshot.row_of(me.player) if me else None,
         "trigger": POLL_TRIGGER,
         "refresh": REFRESH_SECONDS,
+        "clock_warn": CLOCK_WARN_SECONDS,
+        "rotate": BOARD_ROTATE_SECONDS,
     }
 
 
@@ -204,14 +211,19 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
         snapshot = public_snapshot(state)
         seats = snapshot.board()
         context = _context(state, snapshot)
-        context["pages"] = [
-            seats[i : i + BOARD_PAGE_SIZE] for i in range(0, len(seats), BOARD_PAGE_SIZE)
-        ]
+        context["seats"] = seats
+        context["columns"] = board_columns(len(seats))
+        context["standing_columns"] = board_columns(len(snapshot.rows))
         context["board_etag"] = etag(state, "board-hx")
         name = "public/board.html#board" if fragment else "public/board.html"
         return HttpResponse(_render(name, context))
 
     return _conditional(request, state, "board-hx" if fragment else "board", render)
+
+
+def board_columns(count: int) -> int:
+    """Columns the board's list takes on a wide screen."""
+    return max(1, -(-count // BOARD_COLUMN_ROWS))
 
 
 def public_url(request: HttpRequest, token: str) -> str:
