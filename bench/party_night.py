@@ -9,10 +9,11 @@ Builds a throwaway database (a temporary SQLite file, or a new PostgreSQL
 database next to ``DATABASE_URL`` when that is set, dropped at the end) with
 a 40-table party (160 players) mid-round: rounds 1..9 closed, round 10 open
 with its first deal entered at every table.  Starts gunicorn (3 sync
-workers, production settings: ``DJANGO_DEBUG=false``, WhiteNoise serving
-static files collected into a temporary folder, ``REDIS_URL`` passed on when
-set so the cache is Redis, else each worker's memory) on a free 127.0.0.1
-port.  Then:
+workers, production settings: ``DJANGO_DEBUG=false``, ``REDIS_URL``
+passed on when set so the cache is Redis, else each worker's memory;
+WhiteNoise serves the static files from their source folders, uncollected)
+on a free 127.0.0.1 port, its access log giving each request's time inside
+the server, without the wait for a free worker.  Then:
 
 * 160 phones, each opening the players' page once, then polling its
   standings fragment as ``static/js/public.js`` and htmx do: the same URL
@@ -79,24 +80,23 @@ class Plan:
     saves: int
     save_every: float
     workers: int
-
-    @property
-    def warm_up(self) -> float:
-        # Every phone has opened its page and polled once before the first save.
-        return 2 * POLL_SECONDS + 1
-
-    @property
-    def tail(self) -> float:
-        # Time for every phone to see the last save, stale caches included.
-        return 2 * POLL_SECONDS + 2
+    #: Before the first save: every phone has opened its page (and, in a full
+    #: run, polled once).
+    warm_up: float
+    #: After the last save: time for every phone to see it, stale memos included.
+    tail: float
 
     @property
     def seconds(self) -> float:
         return self.warm_up + self.saves * self.save_every + self.tail
 
 
-FULL = Plan(tables=40, rounds=10, phones=160, saves=25, save_every=3.0, workers=3)
-QUICK = Plan(tables=10, rounds=3, phones=40, saves=2, save_every=1.5, workers=2)
+FULL = Plan(
+    tables=40, rounds=10, phones=160, saves=25, save_every=3.0, workers=3, warm_up=7.0, tail=8.0
+)
+QUICK = Plan(
+    tables=10, rounds=3, phones=40, saves=2, save_every=1.5, workers=2, warm_up=3.5, tail=5.5
+)
 
 
 # --------------------------------------------------------------------- setup
@@ -170,10 +170,16 @@ def free_port() -> int:
 
 
 def server_environment(folder: Path, database_url: str) -> dict[str, str]:
-    """Production settings, with the static files collected into ``folder``."""
+    """Production settings, but static files served by WhiteNoise from the
+    source folders: collecting and compressing them takes longer than the
+    whole benchmark, and nothing measured here fetches one."""
     (folder / "bench_settings.py").write_text(
         "from pedroparty.settings import *  # noqa: F403\n"
-        f"STATIC_ROOT = {str(folder / 'static')!r}\n"
+        "STORAGES['staticfiles'] = {  # noqa: F405\n"
+        "    'BACKEND': 'django.contrib.staticfiles.storage.StaticFilesStorage'\n"
+        "}\n"
+        "WHITENOISE_USE_FINDERS = True\n"
+        f"STATIC_ROOT = {str(folder)!r}\n"
     )
     env = {
         key: value
@@ -193,16 +199,13 @@ def server_environment(folder: Path, database_url: str) -> dict[str, str]:
     return env
 
 
-def collect_static(env: dict[str, str]) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "django", "collectstatic", "--noinput", "--verbosity=0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+#: Method, path, status, microseconds in the server and HX-Request, per request.
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %({hx-request}i)s"
 
 
-def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
+def start_gunicorn(
+    env: dict[str, str], port: int, workers: int, access_log: Path
+) -> subprocess.Popen:
     command = [
         sys.executable,
         "-m",
@@ -212,6 +215,8 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.P
         f"--bind=127.0.0.1:{port}",
         "--backlog=2048",
         "--log-level=warning",
+        f"--access-logfile={access_log}",
+        f"--access-logformat={ACCESS_FORMAT}",
     ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -228,6 +233,34 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.P
         time.sleep(0.2)
     stop(server)
     sys.exit("gunicorn did not answer within 30 s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process and its children still running (gunicorn's workers)."""
+    total, ticks = 0.0, os.sysconf("SC_CLK_TCK")
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    for one in [pid, *map(int, children)]:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def server_times(access_log: Path) -> dict[str, list[float]]:
+    """Milliseconds inside the server: saves, 200 polls and 304 polls."""
+    times: dict[str, list[float]] = {"save": [], "poll 200": [], "poll 304": []}
+    for line in access_log.read_text().splitlines():
+        method, path, status, micros, htmx = line.split()
+        if method == "POST" and "/table/" in path:
+            times["save"].append(int(micros) / 1000)
+        elif htmx == "true" and path.startswith("/p/") and status in ("200", "304"):
+            times[f"poll {status}"].append(int(micros) / 1000)
+    return times
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -482,7 +515,18 @@ def seen_after(phones: list[Phone], saves: list[Save]) -> tuple[list[float], int
     return delays, missed
 
 
-def report(engine: str, plan: Plan, phones: list[Phone], saves: list[Save], cpu: float) -> bool:
+@dataclass
+class Conditions:
+    setup: str
+    client_cpu: float  # seconds
+    server_cpu: float  # seconds
+    server: dict[str, list[float]]  # milliseconds inside the server
+
+
+def report(engine: str, plan: Plan, phones: list[Phone], saves: list[Save], at: Conditions) -> int:
+    """Print the figures; 0 when the targets are met, 1 when one is missed,
+    2 when the night itself went wrong (a save refused, a poll failed, a save
+    some phone never showed)."""
     polls = [ms for one in phones for ms in one.polls]
     statuses: dict[int, int] = {}
     for one in phones:
@@ -521,9 +565,18 @@ def report(engine: str, plan: Plan, phones: list[Phone], saves: list[Save], cpu:
     )
     print(
         f"  conditions: load average {load1:.2f} (1 min), {load5:.2f} (5 min) on "
-        f"{os.cpu_count()} cores at the end; this client's CPU {cpu:.1f} s"
+        f"{os.cpu_count()} cores at the end"
     )
-    return post_ok and seen_ok and not errors
+    for name, values in at.server.items():
+        print(f"  inside the server, {name}: {len(values)}, {figures(values)}")
+    print(
+        f"  CPU during the load: the server {at.server_cpu:.1f} s "
+        f"({at.server_cpu / plan.seconds:.2f} of a core), this client {at.client_cpu:.1f} s"
+    )
+    print(f"  set-up: {at.setup}")
+    if refused or errors or missed or not saves:
+        return 2
+    return 0 if post_ok and seen_ok else 1
 
 
 # --------------------------------------------------------------------- main
@@ -540,19 +593,33 @@ def main(argv: list[str] | None = None) -> int:
     server = None
     try:
         with tempfile.TemporaryDirectory(prefix="bench_night_") as folder:
+            began = time.monotonic()
             party = prepare(plan)
+            built = time.monotonic()
             env = server_environment(Path(folder), database_url)
-            collect_static(env)
             port = free_port()
-            server = start_gunicorn(env, port, plan.workers)
-            cpu = time.process_time()
+            access_log = Path(folder) / "access.log"
+            server = start_gunicorn(env, port, plan.workers, access_log)
+            setup = (
+                f"database and party {built - began:.1f} s, "
+                f"server start {time.monotonic() - built:.1f} s"
+            )
+            cpu, server_cpu = time.process_time(), cpu_seconds(server.pid)
             phones, saves = asyncio.run(load(port, party, plan))
-            passed = report(engine, plan, phones, saves, time.process_time() - cpu)
+            cpu, server_cpu = time.process_time() - cpu, cpu_seconds(server.pid) - server_cpu
+            stop(server)
+            status = report(
+                engine,
+                plan,
+                phones,
+                saves,
+                Conditions(setup, cpu, server_cpu, server_times(access_log)),
+            )
     finally:
         if server is not None:
             stop(server)
         drop()
-    return 0 if passed else 1
+    return status
 
 
 if __name__ == "__main__":
