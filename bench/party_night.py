@@ -354,7 +354,8 @@ class Phone:
     polls: list[float] = field(default_factory=list)  # ms
     statuses: dict[int, int] = field(default_factory=dict)
     errors: int = 0
-    late: int = 0  # polls that could not start on time (the one before took > 3 s)
+    late: int = 0  # polls not sent on time (the one before took too long, or no CPU here)
+    backwards: int = 0  # answers of an older version than the phone already showed
     shown: list[tuple[float, int]] = field(default_factory=list)  # (arrived, version)
 
 
@@ -400,8 +401,10 @@ async def phone(http: Http, party: Party, start: float, stop_at: float, out: Pho
             out.statuses[reply.status] = out.statuses.get(reply.status, 0) + 1
             tag = reply.headers.get("etag")
             if reply.status == 200 and tag and tag != held:
-                held = tag
-                out.shown.append((reply.received, tag_version(tag)))
+                held, version = tag, tag_version(tag)
+                if out.shown and version < max(v for _, v in out.shown):
+                    out.backwards += 1
+                out.shown.append((reply.received, version))
             elif reply.status not in (200, 304):
                 out.errors += 1
         tick += POLL_SECONDS
@@ -534,6 +537,7 @@ def report(engine: str, plan: Plan, phones: list[Phone], saves: list[Save], at: 
             statuses[status] = statuses.get(status, 0) + count
     errors = sum(one.errors for one in phones)
     late = sum(one.late for one in phones)
+    backwards = sum(one.backwards for one in phones)
     posts = [(s.answered - s.sent) * 1000 for s in saves]
     refused = [s for s in saves if s.status != 302]
     delays, missed = seen_after(phones, saves)
@@ -548,7 +552,8 @@ def report(engine: str, plan: Plan, phones: list[Phone], saves: list[Save], at: 
     by_status = ", ".join(f"{status}: {n}" for status, n in sorted(statuses.items()))
     print(
         f"  polls: {len(polls)} ({len(polls) / plan.seconds:.0f}/s; {by_status}; "
-        f"errors {errors}; late {late}), {figures(polls)}"
+        f"errors {errors}; late {late}; an older version than shown {backwards}), "
+        f"{figures(polls)}"
     )
     post_ok = not refused and bool(posts) and percentile(posts, 0.95) <= TARGET_POST_P95_MS
     print(
