@@ -56,8 +56,9 @@ def throwaway_database() -> tuple[str, str, object]:
     return "postgresql", urlunsplit(parts._replace(path=f"/{name}")), drop
 
 
-def build_party():
-    """The party, its host and its open round 10, rows bulk-created."""
+def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
+    """The party, its host and its open last round (``rounds``, 10 by default),
+    rows bulk-created: ``tables`` tables, the rounds before it closed."""
     import datetime
 
     from django.contrib.auth import get_user_model
@@ -68,18 +69,18 @@ def build_party():
 
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     party = services.party_create(
-        owner=host, name="Benchmark night", date=datetime.date(2026, 6, 1), planned_rounds=ROUNDS
+        owner=host, name="Benchmark night", date=datetime.date(2026, 6, 1), planned_rounds=rounds
     )
     rs = services.party_ruleset(party)
     Player.objects.bulk_create(
-        Player(party=party, name=f"Player {i:03d}", order=i) for i in range(1, 4 * TABLES + 1)
+        Player(party=party, name=f"Player {i:03d}", order=i) for i in range(1, 4 * tables + 1)
     )
     registration = list(party.players.order_by("order").values_list("pk", flat=True))
     rng = random.Random(2026)
     seating = movement.seeded_draw(registration, seed=7)
-    rounds = []
-    for number in range(1, ROUNDS + 1):
-        closed = number < ROUNDS
+    made = []
+    for number in range(1, rounds + 1):
+        closed = number < rounds
         rnd = Round.objects.create(
             party=party,
             number=number,
@@ -87,14 +88,14 @@ def build_party():
             seed=7 if number == 1 else None,
             status=Round.Status.CLOSED if closed else Round.Status.OPEN,
         )
-        rounds.append(rnd)
+        made.append(rnd)
         Seat.objects.bulk_create(
             Seat(round=rnd, table=t, seat=s, player_id=pid)
             for t, table in enumerate(seating.tables, start=1)
             for s, pid in enumerate(table)
         )
         outcomes, results, winners = [], [], []
-        for t in range(1, TABLES + 1):
+        for t in range(1, tables + 1):
             scores = []
             for deal in range(1, 5 if closed else 1):
                 bidder, bid, points = rng.randrange(4), rng.randrange(6, 17), rng.randrange(17)
@@ -130,7 +131,7 @@ def build_party():
                 registration=registration,
             )
     Party.objects.filter(pk=party.pk).update(status=Party.Status.RUNNING, version=1000)
-    return Party.objects.get(pk=party.pk), host, rounds[-1]
+    return Party.objects.get(pk=party.pk), host, made[-1]
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -290,9 +290,9 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                 stored = error.result
                 status = 422
             else:
-                # Recompute the standings now, so phones polling next get them
-                # cached (the result's party carries the new version).
-                selectors.party_standings(result.round.party)
+                # The standings are not recomputed here: the phones read the
+                # players' page's snapshot, and the host's pages compute them
+                # (one changed round) when next opened; the Save does not wait.
                 messages.success(
                     request,
                     gettext("Table %(table)d, deal %(deal)d saved.")
@@ -487,7 +487,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
     if request.method == "POST":
         if form.is_valid():
             try:
-                new, differing = services.result_amend(
+                _new, differing = services.result_amend(
                     result=result,
                     reason=form.cleaned_data["reason"],
                     user=request.user,
@@ -506,7 +506,6 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     status = 422
                 _apply_errors(form, error)
             else:
-                selectors.party_standings(new.round.party)
                 if differing:
                     rounds = ", ".join(str(n) for n in differing)
                     messages.warning(
