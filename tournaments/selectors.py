@@ -824,3 +824,38 @@ def prize_board(party: Party) -> list[PrizeLine]:
     for prize_id, name in awards.values_list("prize_id", "player__name"):
         lines[prize_id].winners.append(name)
     return list(lines.values())
+
+
+@dataclass(frozen=True)
+class NavClock:
+    """The current round's running clock, as the party's nav shows it."""
+
+    number: int
+    ends_at: datetime.datetime
+
+    @property
+    def ends(self) -> str:
+        return utc_instant(self.ends_at)
+
+
+def party_nav_clock(party: Party, *, shown=None) -> NavClock | None:
+    """The clock of the party's current round while it runs, else None.
+
+    ``shown`` is a round the page already has (a ``Round`` or a
+    ``RoundBoard``): an open one is the current round, so its clock is read
+    without a query.  Otherwise one query reads the latest round."""
+    if shown is not None and shown.number and shown.status == Round.Status.OPEN:
+        number, ends_at = shown.number, shown.clock_ends_at
+    else:
+        latest = (
+            Round.objects.filter(party=party)
+            .order_by("-number")
+            .values_list("number", "status", "clock_ends_at")
+            .first()
+        )
+        if latest is None or latest[1] != Round.Status.OPEN:
+            return None
+        number, ends_at = latest[0], latest[2]
+    if ends_at is None:
+        return None
+    return NavClock(number=number, ends_at=ends_at)

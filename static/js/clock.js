@@ -1,4 +1,5 @@
-/* The round clock on the host's round page, the players' page and the board.
+/* The round clock on the host's pages (the party's nav and the round page),
+   the players' page and the board.
 
    The server renders the clock's end once, as an absolute UTC instant
    (data-clock-ends), and this counts down to it locally: a poll that finds
@@ -10,6 +11,10 @@
    are translated with the rest of it. */
 (function () {
   "use strict";
+
+  // A signed-in host's public pages load this twice (base.html and the page).
+  if (window.pedroClockRunning) return;
+  window.pedroClockRunning = true;
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 

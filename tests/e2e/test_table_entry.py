@@ -10,6 +10,7 @@ its tally card, all or none.  Screenshots go to /tmp/pedroparty-entry-*.png.
 from __future__ import annotations
 
 import datetime
+import re
 import tempfile
 from pathlib import Path
 
@@ -213,4 +214,51 @@ def test_a_whole_table_from_its_tally_card_all_or_none(page, host, traffic):
         (2, 7, 9),
         (3, 6, 6),
     ]
+    assert traffic.problems == []
+
+
+def assert_no_extra_line(page: Page) -> None:
+    """The nav is as tall with its clock as without it."""
+    heights = page.evaluate(
+        """() => {
+            const nav = document.querySelector(".party-nav");
+            const clock = nav.querySelector(".nav-clock");  // the link
+            const shown = nav.getBoundingClientRect().height;
+            clock.hidden = true;
+            const bare = nav.getBoundingClientRect().height;
+            clock.hidden = false;
+            return [shown, bare];
+        }"""
+    )
+    assert heights[0] <= heights[1], (
+        f"the clock makes the nav {heights[0]}px tall, not {heights[1]}px"
+    )
+
+
+def test_the_round_clock_runs_in_the_nav_and_the_page_still_fits(page, host, traffic):
+    """With the round clock running, the table page's nav counts down without
+    adding a line, warns in the last five minutes, and the page still fits
+    the tablet's screen."""
+    rnd = seated_round(host)
+    page.clock.install()
+    rnd = services.round_clock_start(round=rnd, user=host)
+    minutes = rnd.party.round_minutes
+    sign_in(page, host.username)
+    page.goto(table_url(rnd))
+    nav = page.locator(".party-nav")
+    clock = nav.locator(".nav-clock .clock")
+    expect(clock).to_contain_text(
+        re.compile(rf"Round 1: {minutes - 1}:\d\d$|Round 1: {minutes}:00$")
+    )
+    expect(clock).not_to_have_class(re.compile(r"\bwarn\b"))
+    expect(nav.locator(".nav-clock")).to_have_attribute("href", f"/host/{rnd.party.slug}/round/1/")
+    assert_no_extra_line(page)
+    fits_the_screen(page)
+
+    page.clock.fast_forward(f"{minutes - 4:02d}:00")  # under four minutes left
+    expect(clock).to_contain_text(re.compile(r"Round 1: [0-3]:\d\d left!"))
+    expect(clock).to_have_class(re.compile(r"\bwarn\b"))
+    assert_no_extra_line(page)
+    fits_the_screen(page)
+    page.screenshot(path=SCREENSHOTS / "pedroparty-entry-clock.png")
     assert traffic.problems == []
