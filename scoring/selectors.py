@@ -323,23 +323,32 @@ class TablePoll:
     still: bool
 
 
-def _still(status: str, turn_since: datetime.datetime) -> bool:
-    return status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
+def _still(table_id: int, status: str, turn_since: datetime.datetime) -> bool:
+    """Still for long and with a bot seated.  A table of four people has no
+    bot to resume: its polls skip that check (one more query, only once the
+    table has been still for long)."""
+    return (
+        status == OnlineTable.Status.PLAYING
+        and turn_since <= bots_overdue_since()
+        and OnlineSeat.objects.filter(table_id=table_id)
+        .exclude(kind=OnlineSeat.Kind.HUMAN)
+        .exists()
+    )
 
 
 def seat_poll(token: str) -> TablePoll | None:
     """The table seat ``token`` sits at, as its poll sees it (one query), or None
     for an unknown token or a seat created for a bot."""
-    row = (
+    rows = (
         OnlineSeat.objects.filter(token=token)
         .filter(Q(kind=OnlineSeat.Kind.HUMAN) | Q(stand_in=True))
         .values_list("table_id", "table__version", "table__status", "table__turn_since")
-        .first()
+        .order_by()[:1]  # the token is unique: no ORDER BY to build
     )
-    if row is None:
+    if not rows:
         return None
-    table_id, version, status, turn_since = row
-    return TablePoll(table_id, seat_etag(version), _still(status, turn_since))
+    table_id, version, status, turn_since = rows[0]
+    return TablePoll(table_id, seat_etag(version), _still(table_id, status, turn_since))
 
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
@@ -720,7 +729,7 @@ def manage_poll(creator_token: str) -> TablePoll | None:
         waited = timezone.now() - table.turn_since
         idle = waited >= datetime.timedelta(seconds=table.idle_seconds)
     etag = f"manage-{table.version}-{int(idle)}"
-    return TablePoll(table.pk, etag, _still(table.status, table.turn_since))
+    return TablePoll(table.pk, etag, _still(table.pk, table.status, table.turn_since))
 
 
 # --------------------------------------------------------------------- replay
