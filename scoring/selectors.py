@@ -323,23 +323,37 @@ class TablePoll:
     still: bool
 
 
-def _still(status: str, turn_since: datetime.datetime) -> bool:
-    return status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
+def _still(status: str, turn_since: datetime.datetime, bots: bool) -> bool:
+    """Still for so long that a due bot may have lost its task; a table of
+    four people has no bot to resume."""
+    return bots and status == OnlineTable.Status.PLAYING and turn_since <= bots_overdue_since()
 
 
 def seat_poll(token: str) -> TablePoll | None:
-    """The table seat ``token`` sits at, as its poll sees it (one query), or None
-    for an unknown token or a seat created for a bot."""
-    row = (
-        OnlineSeat.objects.filter(token=token)
-        .filter(Q(kind=OnlineSeat.Kind.HUMAN) | Q(stand_in=True))
-        .values_list("table_id", "table__version", "table__status", "table__turn_since")
-        .first()
+    """The table seat ``token`` sits at, as its poll sees it (one query, one
+    row per seat of the table), or None for an unknown token or a seat
+    created for a bot."""
+    rows = (
+        OnlineSeat.objects.filter(table__seats__token=token)
+        .values_list(
+            "token",
+            "kind",
+            "stand_in",
+            "table_id",
+            "table__version",
+            "table__status",
+            "table__turn_since",
+        )
+        .order_by()  # no ORDER BY to build: the rows are only looked through
     )
-    if row is None:
+    seats = {row[0]: row for row in rows}
+    if token not in seats:
         return None
-    table_id, version, status, turn_since = row
-    return TablePoll(table_id, seat_etag(version), _still(status, turn_since))
+    _, kind, stand_in, table_id, version, status, turn_since = seats[token]
+    if kind != OnlineSeat.Kind.HUMAN and not stand_in:
+        return None
+    bots = any(row[1] != OnlineSeat.Kind.HUMAN for row in seats.values())
+    return TablePoll(table_id, seat_etag(version), _still(status, turn_since, bots))
 
 
 def _seat_view(token: str) -> tuple[OnlineTable, list[OnlineSeat], OnlineSeat, dict] | None:
@@ -720,7 +734,11 @@ def manage_poll(creator_token: str) -> TablePoll | None:
         waited = timezone.now() - table.turn_since
         idle = waited >= datetime.timedelta(seconds=table.idle_seconds)
     etag = f"manage-{table.version}-{int(idle)}"
-    return TablePoll(table.pk, etag, _still(table.status, table.turn_since))
+    # A bot to resume is looked for only once the table has been still for long.
+    still = _still(table.status, table.turn_since, True) and (
+        OnlineSeat.objects.filter(table=table).exclude(kind=OnlineSeat.Kind.HUMAN).exists()
+    )
+    return TablePoll(table.pk, etag, still)
 
 
 # --------------------------------------------------------------------- replay

@@ -30,12 +30,12 @@ def watch_mark(token: str) -> bool:
     if timeout == 0:
         return False
     try:
-        if cache.add(_key(token), True, timeout):
-            return True
-        cache.touch(_key(token), timeout)
+        # One round trip while the page stays open: the note is there to touch.
+        if cache.touch(_key(token), timeout):
+            return False
+        return cache.add(_key(token), True, timeout)
     except RedisError:
-        pass
-    return False
+        return False
 
 
 def watched(tokens: Iterable[str]) -> bool:
