@@ -150,7 +150,10 @@
   function flush() {
     if (sending) return;
     var queue = load(QUEUE);
-    if (!queue.length) {
+    // While the browser knows it is offline nothing is tried: the "online"
+    // event sends the queue. (A try could even slip past a page's offline
+    // state through its service worker and store a deal the page thinks waits.)
+    if (!queue.length || !navigator.onLine) {
       show();
       return;
     }
