@@ -64,10 +64,10 @@ class PartyForm(forms.Form):
         help_text=_("How long the round clock runs when you start it."),
     )
     shoot_needs_ace_and_two = forms.BooleanField(
-        required=False, initial=True, label="A shoot (16 for 32) needs the ace and two of a suit"
+        required=False, initial=True, label=_("A shoot needs the ace and two of a suit")
     )
     shoot_set_penalty = forms.TypedChoiceField(
-        choices=[(32, "32"), (16, "16")], coerce=int, initial=32, label="A set shoot costs"
+        choices=[(32, "32"), (16, "16")], coerce=int, initial=32, label=_("A set shoot costs")
     )
     low_is_keeper = forms.BooleanField(
         required=False, initial=True, label="The 2 of trump scores for whoever played it"
