@@ -46,7 +46,6 @@ import os
 import random
 import re
 import secrets
-import signal
 import socket
 import statistics
 import subprocess
@@ -63,6 +62,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from post_result import build_party, throwaway_database  # noqa: E402
+from public_standings_load import free_port, stop  # noqa: E402
 
 TARGET_SEEN_P95_S = 4.0
 TARGET_POST_P95_MS = 50.0
@@ -163,12 +163,6 @@ def party_version(token: str) -> int:
     return PartyRow.objects.values_list("version", flat=True).get(public_token=token)
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def server_environment(folder: Path, database_url: str) -> dict[str, str]:
     """Production settings, but static files served by WhiteNoise from the
     source folders: collecting and compressing them takes longer than the
@@ -261,16 +255,6 @@ def server_times(access_log: Path) -> dict[str, list[float]]:
         elif htmx == "true" and path.startswith("/p/") and status in ("200", "304"):
             times[f"poll {status}"].append(int(micros) / 1000)
     return times
-
-
-def stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 # --------------------------------------------------------------------- HTTP
