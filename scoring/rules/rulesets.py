@@ -23,15 +23,64 @@ MONTEREY_POINTS = (("A", 1), ("J", 3), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
 DEAL_MODES = ("draw", "widow")
 FIRST_LEADS = ("bidder_leads_trump", "bidder_leads_any")
 
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` for the translation catalogues; callers translate it.
+
+    The rules import nothing from Django, so labels are English here and the
+    page that shows them passes them through ``gettext``."""
+    return text
+
+
+@dataclass(frozen=True)
+class HouseOption:
+    """One house option a host may change: its type, the values it takes and
+    its label.  A form field is made from it (``kind`` bool: a checkbox;
+    ``choices``: a choice of those values; else a whole number from
+    ``minimum`` to ``maximum``)."""
+
+    name: str  # the Ruleset field it sets
+    label: str  # English, translated where it is shown
+    kind: type = bool  # bool or int
+    choices: tuple[int, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help_text: str = ""
+
+    def accepts(self, value: Any) -> bool:
+        if self.kind is bool:
+            return isinstance(value, bool)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        if self.choices:
+            return value in self.choices
+        too_low = self.minimum is not None and value < self.minimum
+        too_high = self.maximum is not None and value > self.maximum
+        return not (too_low or too_high)
+
+    def expects(self) -> str:
+        """What the option accepts, in words (for error messages)."""
+        if self.kind is bool:
+            return "true or false"
+        if self.choices:
+            return " or ".join(str(choice) for choice in self.choices)
+        if self.maximum is None:
+            return f"a whole number, at least {self.minimum}"
+        return f"a whole number from {self.minimum} to {self.maximum}"
+
+
+#: Monterey's house options (RULES.md section 9), in the order a form lists them.
+MONTEREY_OPTIONS: tuple[HouseOption, ...] = (
+    HouseOption("shoot_needs_ace_and_two", gettext_noop("A shoot needs the ace and two of a suit")),
+    HouseOption("low_is_keeper", gettext_noop("The 2 of trump scores for whoever played it")),
+    HouseOption("shoot_set_penalty", gettext_noop("A set shoot costs"), int, choices=(32, 16)),
+    HouseOption("target", gettext_noop("Points to win a casual game"), int, minimum=1),
+    HouseOption("bid_out", gettext_noop("Only the bidding team can go out")),
+    HouseOption("deals_per_round", gettext_noop("Deals in a round"), int, minimum=1, maximum=12),
+)
+
 #: The house options a host may change, with what each accepts.
-HOUSE_OPTIONS: dict[str, str] = {
-    "shoot_needs_ace_and_two": "true or false",
-    "low_is_keeper": "true or false",
-    "shoot_set_penalty": "32 or 16",
-    "target": "a whole number of points, at least 1",
-    "bid_out": "true or false",
-    "deals_per_round": "a whole number from 1 to 12",
-}
+HOUSE_OPTIONS: dict[str, str] = {option.name: option.expects() for option in MONTEREY_OPTIONS}
 
 
 class RulesetError(ValueError):
@@ -59,6 +108,7 @@ class Ruleset:
     deals_per_round: int = 4
     cards_dealt: int = 9  # per player, three at a time
     hand_size: int = 6  # cards each player plays with
+    house_options: tuple[HouseOption, ...] = MONTEREY_OPTIONS
 
     def __post_init__(self) -> None:
         if self.deal_mode not in DEAL_MODES:
@@ -69,14 +119,10 @@ class Ruleset:
             raise RulesetError(f"point table roles must be among {POINT_ROLES}")
         if not 1 <= self.min_bid <= self.max_bid <= self.total_points:
             raise RulesetError("bids must satisfy 1 <= min_bid <= max_bid <= total points")
-        if self.shoot_set_penalty not in (16, 32):
-            raise RulesetError(
-                f"shoot_set_penalty must be 32 or 16, got {self.shoot_set_penalty!r}"
-            )
-        if not (isinstance(self.target, int) and self.target >= 1):
-            raise RulesetError(f"target must be a whole number of points, got {self.target!r}")
-        if not (isinstance(self.deals_per_round, int) and 1 <= self.deals_per_round <= 12):
-            raise RulesetError(f"deals_per_round must be 1..12, got {self.deals_per_round!r}")
+        for option in self.house_options:
+            value = getattr(self, option.name)
+            if not option.accepts(value):
+                raise RulesetError(f"{option.name} must be {option.expects()}, got {value!r}")
 
     @property
     def total_points(self) -> int:
@@ -117,18 +163,22 @@ class Ruleset:
 
     def options(self) -> dict[str, Any]:
         """The house options of this ruleset, by name."""
-        return {name: getattr(self, name) for name in HOUSE_OPTIONS}
+        return {option.name: getattr(self, option.name) for option in self.house_options}
+
+    def house_option(self, name: str) -> HouseOption:
+        """The house option called ``name``; ``RulesetError`` if there is none."""
+        for option in self.house_options:
+            if option.name == name:
+                return option
+        known = ", ".join(option.name for option in self.house_options)
+        raise RulesetError(f"unknown house option {name!r}; known: {known}")
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with house options changed; unknown names or bad values raise."""
         for name, value in options.items():
-            if name not in HOUSE_OPTIONS:
-                raise RulesetError(
-                    f"unknown house option {name!r}; known: {', '.join(HOUSE_OPTIONS)}"
-                )
-            expects_bool = HOUSE_OPTIONS[name] == "true or false"
-            if expects_bool != isinstance(value, bool) or not isinstance(value, (bool, int)):
-                raise RulesetError(f"{name} must be {HOUSE_OPTIONS[name]}, got {value!r}")
+            option = self.house_option(name)
+            if not option.accepts(value):
+                raise RulesetError(f"{name} must be {option.expects()}, got {value!r}")
         return dataclasses.replace(self, **options)
 
     def to_json(self) -> dict[str, Any]:
