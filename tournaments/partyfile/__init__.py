@@ -75,8 +75,19 @@ Rules chosen where RULES.md is silent:
   them as never having left.
 """
 
-from .common import FORMAT, PartyFileError, party_file_parse
+from .common import PartyFileError, party_file_parse
 from .dump import party_dump
 from .load import party_load
+from .parse import party_file_read
+from .values import FORMAT, PartyFile, PartyFileProblem
 
-__all__ = ["FORMAT", "PartyFileError", "party_dump", "party_file_parse", "party_load"]
+__all__ = [
+    "FORMAT",
+    "PartyFile",
+    "PartyFileError",
+    "PartyFileProblem",
+    "party_dump",
+    "party_file_parse",
+    "party_file_read",
+    "party_load",
+]
