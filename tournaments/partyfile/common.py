@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from ..services import PartyError
-from .parse import json_read
+from .document import json_read
 from .values import PartyFileProblem
 
 
