@@ -30,8 +30,6 @@ def json_read(content: bytes) -> Any:
         raise PartyFileProblem(
             gettext_noop("The file is not valid JSON: %(error)s"), {"error": error}
         ) from None
-    except PartyFileProblem:
-        raise  # a constant that is not a number (NaN, Infinity)
     except RecursionError:
         raise PartyFileProblem(
             gettext_noop(

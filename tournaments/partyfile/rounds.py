@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -109,7 +109,7 @@ def _round_read(
     )
 
 
-def _tiebreaks_read(value: Any, problem) -> dict[int, int]:
+def _tiebreaks_read(value: Any, problem: Callable[..., PartyFileProblem]) -> dict[int, int]:
     if not isinstance(value, dict):
         raise problem(
             gettext_noop('tiebreaks maps a table number to the team that won the cut: {"2": 0}.'),
@@ -181,7 +181,7 @@ def _version(record: Mapping[str, Any]) -> DealVersion:
 def _versions_check(rules: Ruleset, where: dict, versions: list, indexes) -> None:
     """The rules engine's verdict on the versions at ``indexes`` (0 the oldest)."""
     for index in indexes:
-        errors = record_check(rules, where["deal"], versions[index])
+        errors = _record_check(rules, where["deal"], versions[index])
         if not errors:
             continue
         first, *rest = errors
@@ -198,7 +198,7 @@ def _versions_check(rules: Ruleset, where: dict, versions: list, indexes) -> Non
         )
 
 
-def record_check(rules: Ruleset, deal: int, version: Mapping[str, Any]) -> list[Any]:
+def _record_check(rules: Ruleset, deal: int, version: Mapping[str, Any]) -> list[Any]:
     """What the rules engine finds wrong with one version of a deal record, as
     the results services would put it, apart from the night (round, table, seats)."""
     record: dict[str, Any] = {
@@ -293,7 +293,7 @@ def _deal_where(
     return {**where, "path": path}
 
 
-def _version_shape(record: dict, prefix: str, problem) -> None:
+def _version_shape(record: dict, prefix: str, problem: Callable[..., PartyFileProblem]) -> None:
     """The shape checks of a deal's fields that the rules engine does not make."""
     trump, tally = record.get("trump"), record.get("tally")
     if trump is not None and not isinstance(trump, str):

@@ -61,7 +61,7 @@ DUMP_ONLY = {
 Table = tuple[str, ...]
 
 
-class PartyFileProblem(ValueError):
+class PartyFileProblem(Exception):
     """What is wrong with a party file, and where.
 
     ``path`` is where in the JSON document ("rounds[1].deals[6].bid"; "" for
