@@ -9,6 +9,7 @@ import random
 import re
 import threading
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -653,3 +654,10 @@ def test_loads_of_one_file_at_once_are_named_apart(host):
     assert not any(thread.is_alive() for thread in threads)
     name = EXAMPLE["name"]
     assert sorted(outcomes) == [name, f"{name} (2)", f"{name} (3)", f"{name} (4)"]
+
+
+def test_the_stored_dump_read_by_the_parser_tests_is_what_a_load_dumps_back(host):
+    """tests/tournaments/data/harvest_night.json stands for a dump in the tests
+    that have no database: it must stay one."""
+    stored = json.loads((Path(__file__).parent / "data" / "harvest_night.json").read_text())
+    assert same_but_name(reloaded(stored, host), stored)

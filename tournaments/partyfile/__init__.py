@@ -1,21 +1,29 @@
 """The party file: a whole party as one JSON document (RULES.md section 10).
 
-``party_load(data, owner=...)`` builds a new party from a file through the
-same services (and so the same validator) as the host's tablet: the party and
-its players are created, round 1 is seated by the file's ``seating`` or by the
-seeded draw, then round by round each deal record is entered in file order
-(with :func:`services.results_entry`: the checks, rows and audit entries of
-:func:`services.result_record`, one round lock per round), time is called,
-cuts are recorded and the round is closed with :func:`services.round_close`,
-which seats the next round by movement.  Everything happens inside one
-``transaction.atomic()``: the first bad record raises
-:class:`PartyFileError`, whose message names the round, table, deal and
-field ("round 2, table 1, deal 3: bid: The bid must be ..."), and nothing is
-saved.
+Three steps, each its own module:
 
-``party_dump(party)`` writes the file of a party, with the fields the
-contract adds for readers (``tables``, ``sitting_out``, ``winners``,
-``score``, ``standings``), which ``party_load`` ignores.
+- ``parse.party_file_read(data)`` (with ``rounds``, ``document``, ``check``
+  and ``values``; plain Python, no database) reads the whole file into frozen
+  values (:class:`~.values.PartyFile`), checking everything the file alone
+  can tell: types, known fields, player names, and every deal record against
+  the rules engine under the file's ruleset and options.  The first problem
+  raises :class:`~.values.PartyFileProblem`, which says where it is, both as
+  a JSON path (``rounds[1].deals[6].bid``) and for people.
+- ``party_load(data, owner=...)`` builds a new party from the parsed file
+  through the same services (and so the same validator) as the host's
+  tablet: the party and its players are created, round 1 is seated by the
+  file's ``seating`` or by the seeded draw, then round by round each deal
+  record is entered in file order (with :func:`services.results_entry`: the
+  checks, rows and audit entries of :func:`services.result_record`, one round
+  lock per round), time is called, cuts are recorded and the round is closed
+  with :func:`services.round_close`, which seats the next round by movement.
+  Everything happens inside one ``transaction.atomic()``: the first problem,
+  the parser's or a service's, raises :class:`PartyFileError`, whose message
+  names the round, table, deal and field ("round 2, table 1, deal 3: bid:
+  The bid must be ..."), and nothing is saved.
+- ``party_dump(party)`` writes the file of a party, with the fields the
+  contract adds for readers (``tables``, ``sitting_out``, ``winners``,
+  ``score``, ``standings``), which ``party_load`` ignores.
 
 Rules chosen where RULES.md is silent:
 
@@ -62,7 +70,8 @@ Rules chosen where RULES.md is silent:
 - A party of the same name and date already hosted by the owner makes the
   loaded one "Name (2)" (then 3, ...); the load is kept in the new party's
   audit trail, so the party list can show when it was loaded.
-- Every value is checked before anything is created: text holding a control
+- The whole file is read before anything is created, so of two problems
+  the one the file alone shows is reported first.  Text holding a control
   character or a lone surrogate, whole numbers beyond 64 bits and numbers
   that are not finite are refused with the field's path.
 - ``ruleset`` defaults to ``"monterey-draw"``, ``options`` to ``{}`` and
@@ -75,8 +84,19 @@ Rules chosen where RULES.md is silent:
   them as never having left.
 """
 
-from .common import FORMAT, PartyFileError, party_file_parse
+from .common import PartyFileError, party_file_parse
 from .dump import party_dump
 from .load import party_load
+from .parse import party_file_read
+from .values import FORMAT, PartyFile, PartyFileProblem
 
-__all__ = ["FORMAT", "PartyFileError", "party_dump", "party_file_parse", "party_load"]
+__all__ = [
+    "FORMAT",
+    "PartyFile",
+    "PartyFileError",
+    "PartyFileProblem",
+    "party_dump",
+    "party_file_parse",
+    "party_file_read",
+    "party_load",
+]

@@ -8,7 +8,7 @@ from typing import Any
 from .. import movement, selectors
 from ..models import DealResult, Party, Prize, PrizeAward, Round
 from ..standings import needs_cut
-from .common import FORMAT, RECORD_FIELDS
+from .values import FORMAT, RECORD_FIELDS
 
 
 def party_dump(party: Party) -> dict[str, Any]:
