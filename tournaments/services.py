@@ -405,7 +405,7 @@ def round1_seat_draw(*, party: Party, seed: int | None, user) -> Round:
         players = _present(party, 1)
         try:
             draw = movement.seeded_draw([p.pk for p in players], seed)
-        except movement.PartyError as exc:
+        except movement.SeatingProblem as exc:
             raise PartyError({"seating": str(exc)}) from None
         return _round_create(
             party, 1, draw.tables, Round.Seating.DRAW, user, seed=seed, players=players
@@ -1224,7 +1224,7 @@ def _round_seat_next(party: Party, rnd: Round, user) -> Round:
             sitouts_so_far=sitouts,
             registration=history.registration,
         )
-    except movement.PartyError as exc:
+    except movement.SeatingProblem as exc:
         raise PartyError({"__all__": str(exc)}) from None
     return _round_create(
         party, rnd.number + 1, seating.tables, Round.Seating.MOVEMENT, user, players=present
