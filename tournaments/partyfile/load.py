@@ -527,7 +527,9 @@ class _Loader:
                 versions = [*record.get("amendments", []), record]
                 try:
                     result = enter(
-                        table=record["table"], deal=record["deal"], **_record_values(versions[0])
+                        table=record["table"],
+                        deal=record["deal"],
+                        entry=services.DealEntry(**_record_values(versions[0])),
                     )
                 except PartyError as error:
                     prefix = "amendments[0]" if len(versions) > 1 else None
@@ -545,7 +547,7 @@ class _Loader:
                         result=result,
                         reason=versions[index - 1]["reason"],
                         user=self.owner,
-                        **_record_values(versions[index]),
+                        entry=services.DealEntry(**_record_values(versions[index])),
                     )
                 except PartyError as error:
                     prefix = f"amendments[{index}]" if index < len(versions) - 1 else None
