@@ -784,7 +784,7 @@ def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
             source=DealResult.Source.ONLINE,
         )
     except PartyError as exc:
-        deal.party_error = " ".join(exc.errors.values())[:240]
+        deal.party_error = exc.message[:240]
         stopped = _party_stop_reason(table)
         if stopped:
             _table_finish(table, winner=_leader(table), note=stopped)
