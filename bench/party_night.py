@@ -138,9 +138,11 @@ def prepare(plan: Plan) -> Party:
             enter(
                 table=table,
                 deal=1,
-                bidder=rng.randrange(4),
-                bid=rng.randint(rs.min_bid, rs.max_bid),
-                bidding_team_points=rng.randint(0, rs.total_points),
+                entry=services.DealEntry(
+                    bidder=rng.randrange(4),
+                    bid=rng.randint(rs.min_bid, rs.max_bid),
+                    bidding_team_points=rng.randint(0, rs.total_points),
+                ),
             )
     party.refresh_from_db()
     connections.close_all()

@@ -89,9 +89,11 @@ def build_party() -> str:
                     enter(
                         table=table,
                         deal=deal,
-                        bidder=rng.randrange(4),
-                        bid=rng.randrange(6, 17),
-                        bidding_team_points=rng.randrange(17),
+                        entry=services.DealEntry(
+                            bidder=rng.randrange(4),
+                            bid=rng.randrange(6, 17),
+                            bidding_team_points=rng.randrange(17),
+                        ),
                     )
         for line in selectors.round_board(party, rnd.number).tables:
             if table_round_winner([d.score for d in line.deals]) is None:

@@ -46,7 +46,7 @@ from scoring.rules import (
 )
 from scoring.rules.bots import BOTS
 from tournaments.models import DealResult, Round, TableRound
-from tournaments.services import PartyError, party_ruleset, result_record
+from tournaments.services import DealEntry, PartyError, party_ruleset, result_record
 
 from . import limits, watching
 from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
@@ -772,16 +772,19 @@ def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
             round=table.party_round,
             table=table.party_table,
             deal=deal.number,
-            bidder=record["bidder"],
-            bid=record["bid"],
-            bidding_team_points=record["bidding_team_points"],
-            trump=record["trump"],
-            cards=record["cards"],
-            tally=record["tally"],
+            entry=DealEntry(
+                bidder=record["bidder"],
+                bid=record["bid"],
+                bidding_team_points=record["bidding_team_points"],
+                trump=record["trump"],
+                cards=record["cards"],
+                tally=record["tally"],
+            ),
+            user=None,
             source=DealResult.Source.ONLINE,
         )
     except PartyError as exc:
-        deal.party_error = " ".join(exc.errors.values())[:240]
+        deal.party_error = exc.message[:240]
         stopped = _party_stop_reason(table)
         if stopped:
             _table_finish(table, winner=_leader(table), note=stopped)

@@ -23,6 +23,7 @@ from .models import (
     Party,
     Prize,
 )
+from .services import DealEntry
 
 SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
 SUIT_CHOICES = [
@@ -286,7 +287,8 @@ class ResultForm(forms.Form):
             )
         return data
 
-    def service_kwargs(self) -> dict:
+    def deal_entry(self) -> DealEntry:
+        """What the host entered, for the service to check and store."""
         data = self.cleaned_data
         cards = None
         if data.get("detailed"):
@@ -300,14 +302,14 @@ class ResultForm(forms.Form):
         tally = None
         if data.get("tally0") is not None and data.get("tally1") is not None:
             tally = [data["tally0"], data["tally1"]]
-        return {
-            "bidder": data["bidder"],
-            "bid": data["bid"],
-            "trump": data.get("trump") or None,
-            "bidding_team_points": data.get("bidding_team_points"),
-            "cards": cards,
-            "tally": tally,
-        }
+        return DealEntry(
+            bidder=data["bidder"],
+            bid=data["bid"],
+            trump=data.get("trump") or None,
+            bidding_team_points=data.get("bidding_team_points"),
+            cards=cards,
+            tally=tally,
+        )
 
 
 def _ruleset_fields(form: forms.Form, rs: Ruleset) -> None:
@@ -330,6 +332,15 @@ class TallyDealForm(forms.Form):
     def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
         _ruleset_fields(self, ruleset)
+
+    def deal_entry(self) -> DealEntry:
+        """What the tally card says of the deal, for the service to check."""
+        data = self.cleaned_data
+        return DealEntry(
+            bidder=data["bidder"],
+            bid=data["bid"],
+            bidding_team_points=data["bidding_team_points"],
+        )
 
 
 class AmendForm(ResultForm):

@@ -15,10 +15,10 @@ Conventions used throughout:
 - Messages meant for a host number tables from 1 and seats from 1 to 4, as
   people see them (RULES.md section 1); code numbers seats 0..3.
 
-Two kinds of error, as in Tabbycat: ``PartyError`` is a situation the host must
-resolve (too few players, a tied table without a cut) and carries a message to
-show; a ``ValueError`` means the caller passed inconsistent values, which is a
-bug.
+Two kinds of error, as in Tabbycat: ``SeatingProblem`` is a situation the host
+must resolve (too few players, a tied table without a cut), worded for people
+by the service that meets it; a ``ValueError`` means the caller passed
+inconsistent values, which is a bug.
 """
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ from typing import Literal
 
 __all__ = [
     "TEAM_SEATS",
-    "PartyError",
     "PlayedRound",
     "PlayerId",
     "Seating",
     "SeatingDiff",
+    "SeatingProblem",
     "Style",
     "Table",
     "check_seating",
@@ -57,8 +57,34 @@ TEAM_SEATS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
 MIN_PLAYERS = 4
 
 
-class PartyError(Exception):
-    """A party situation the host must resolve; ``str(error)`` is the message to show."""
+class SeatingProblem(Exception):
+    """A party situation the host must resolve: a ``code`` and the ``values``
+    its sentence names.  ``str(problem)`` is that sentence in English; the
+    service that meets it words it for people."""
+
+    FEW_REGISTERED = "few_registered"
+    FEW_PRESENT = "few_present"
+    TABLE_TIED = "table_tied"
+    NO_DEAL = "no_deal"
+
+    _ENGLISH = {
+        FEW_REGISTERED: "A party needs at least %(min)d players; only %(count)d are registered.",
+        FEW_PRESENT: (
+            "A party needs at least %(min)d players; only %(count)d are present for the next round."
+        ),
+        TABLE_TIED: (
+            "Table %(table)d is tied: record the cut of the cards before seating the next round."
+        ),
+        NO_DEAL: (
+            "A table needs at least one deal recorded before its round can close "
+            "or time be called on it."
+        ),
+    }
+
+    def __init__(self, code: str, **values: int) -> None:
+        super().__init__(self._ENGLISH[code] % values)
+        self.code = code
+        self.values = values
 
 
 @dataclass(frozen=True)
@@ -115,13 +141,12 @@ def seeded_draw(registration: Sequence[PlayerId], seed: int) -> Seating:
     0..3; the remaining ``N mod 4`` players sit out (listed in registration
     order). The same list and seed always give the same seating.
 
-    Raises ``PartyError`` with fewer than 4 players.
+    Raises ``SeatingProblem`` with fewer than 4 players.
     """
     _registration_index(registration)
     if len(registration) < MIN_PLAYERS:
-        raise PartyError(
-            f"A party needs at least {MIN_PLAYERS} players; "
-            f"only {len(registration)} are registered."
+        raise SeatingProblem(
+            SeatingProblem.FEW_REGISTERED, min=MIN_PLAYERS, count=len(registration)
         )
     order = list(registration)
     random.Random(seed).shuffle(order)
@@ -214,10 +239,7 @@ def _check_played(tables: Sequence[Sequence[PlayerId]], winners: Sequence[int | 
         raise ValueError("a player is seated at more than one seat")
     for number, winner in enumerate(winners, start=1):
         if winner is None:
-            raise PartyError(
-                f"Table {number} is tied: record the cut of the cards before "
-                "seating the next round."
-            )
+            raise SeatingProblem(SeatingProblem.TABLE_TIED, table=number)
         if winner not in (0, 1):
             raise ValueError(f"table {number}: winner must be team 0 or 1, not {winner!r}")
 
@@ -249,7 +271,7 @@ def move(
     losers, lower the head table's losers.
 
     With one table both styles give upper pair its winners, lower pair its
-    losers. Raises ``PartyError`` if a winner is ``None`` (tied, cut not yet
+    losers. Raises ``SeatingProblem`` if a winner is ``None`` (tied, cut not yet
     recorded).
     """
     if style not in STYLES:
@@ -313,7 +335,7 @@ def seat_next_round(
     same rule (fewest sit-outs, then earliest registration), players of
     removed tables (who played this round) before the others.
 
-    Raises ``PartyError`` when fewer than 4 players are present or a table is
+    Raises ``SeatingProblem`` when fewer than 4 players are present or a table is
     tied without a recorded cut.
     """
     index = _registration_index(registration)
@@ -323,10 +345,7 @@ def seat_next_round(
     if unknown:
         raise ValueError(f"present players missing from the registration order: {unknown!r}")
     if len(present_list) < MIN_PLAYERS:
-        raise PartyError(
-            f"A party needs at least {MIN_PLAYERS} players; "
-            f"only {len(present_list)} are present for the next round."
-        )
+        raise SeatingProblem(SeatingProblem.FEW_PRESENT, min=MIN_PLAYERS, count=len(present_list))
 
     # 1. Movement; departed players leave empty seats.
     grid: list[list[PlayerId | None]] = [

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from tournaments.movement import PartyError, PlayerId, Table
+from tournaments.movement import PlayerId, SeatingProblem, Table
 
 __all__ = [
     "BidRecord",
@@ -49,10 +49,7 @@ SHOOT = 32
 
 def _check_deal_scores(deal_scores: Sequence[DealScore]) -> None:
     if not deal_scores:
-        raise PartyError(
-            "A table needs at least one deal recorded before its round can close "
-            "or time be called on it."
-        )
+        raise SeatingProblem(SeatingProblem.NO_DEAL)
     for number, score in enumerate(deal_scores, start=1):
         if len(score) != 2 or not all(isinstance(points, int) for points in score):
             raise ValueError(f"deal {number}: a deal score is two whole numbers, not {score!r}")
@@ -82,7 +79,7 @@ def table_round_winner(deal_scores: Sequence[DealScore], cut: int | None = None)
 
     A ``cut`` given for a table that is not tied is ignored (the party file
     loader reports such an entry as an error itself, using :func:`needs_cut`).
-    Raises ``PartyError`` when no deal was played.
+    Raises ``SeatingProblem`` when no deal was played.
     """
     if cut not in (None, 0, 1):
         raise ValueError(f"a cut names team 0 or 1, not {cut!r}")

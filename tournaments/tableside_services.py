@@ -9,7 +9,7 @@ other team confirms it; only then does it go through
 :func:`services.result_record`, with the same validator and the same round
 lock as the host's tablet.  The host may confirm any entry, or enter the
 deal on the tablet: a result stored any other way marks the waiting entry
-superseded (``services._result_store``), so a deal never has two results.
+superseded (``services.results._result_store``), so a deal never has two results.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from django.utils.translation import gettext
 
 from scoring.rules import validate_result
 
-from . import services
 from .models import DealResult, Party, Round, TableEntry, TableRound
-from .services import PartyError
+from .services import DealEntry, PartyError, party_ruleset, result_record
+from .services.common import _audit, _bump
+from .services.results import _record, _table_players
 
 
 def party_tableside_set(*, party: Party, on: bool, user) -> None:
@@ -36,8 +37,8 @@ def party_tableside_set(*, party: Party, on: bool, user) -> None:
             if on
             else gettext("Switched table-side entry off")
         )
-        services._audit(party, user, "tableside_set", summary, after={"tableside_entry": on})
-        services._bump(party)
+        _audit(party, user, "tableside_set", summary, after={"tableside_entry": on})
+        _bump(party)
 
 
 def _locked_round(round_id: int) -> Round:
@@ -74,11 +75,12 @@ def table_entry_submit(
     with transaction.atomic():
         rnd = _locked_round(table_round.round_id)
         table = table_round.table
-        rs = services.party_ruleset(rnd.party)
-        players = services._table_players(rnd, table)
-        record = services._record(
-            rnd, table, deal, bidder, bid, bidding_team_points, trump, None, None, players
+        rs = party_ruleset(rnd.party)
+        players = _table_players(rnd, table)
+        said = DealEntry(
+            bidder=bidder, bid=bid, bidding_team_points=bidding_team_points, trump=trump
         )
+        record = _record(rnd, deal, said, players)
         errors = validate_result(rs, record)
         if errors:
             raise PartyError({e.field: str(e) for e in errors})
@@ -109,7 +111,7 @@ def table_entry_submit(
             trump=trump or "",
             bidding_team_points=bidding_team_points,
         )
-        services._audit(
+        _audit(
             rnd.party,
             None,
             "tableside_enter",
@@ -119,7 +121,7 @@ def table_entry_submit(
             % {"round": rnd.number, "table": table, "deal": deal, "name": players[seat]},
             after=_entry_json(entry, rnd.number),
         )
-        services._bump(rnd.party, rnd)
+        _bump(rnd.party, rnd)
     return entry
 
 
@@ -186,7 +188,7 @@ def table_entry_confirm(
             # Kept once the transaction commits; the refusal is raised after it.
             entry.status = TableEntry.Status.SUPERSEDED
             entry.save(update_fields=["status"])
-            services._bump(rnd.party, rnd)
+            _bump(rnd.party, rnd)
         else:
             result = _entry_score(rnd, entry, seat=seat, user=user)
     if stored is not None:
@@ -208,21 +210,23 @@ def _entry_score(rnd: Round, entry: TableEntry, *, seat: int | None, user) -> De
     entry.answered_seat = seat
     entry.answered_by = user if getattr(user, "is_authenticated", False) else None
     entry.save(update_fields=["status", "answered_seat", "answered_by"])
-    result = services.result_record(
+    result = result_record(
         round=rnd,
         table=table,
         deal=deal,
-        bidder=entry.bidder,
-        bid=entry.bid,
-        bidding_team_points=entry.bidding_team_points,
-        trump=entry.trump or None,
+        entry=DealEntry(
+            bidder=entry.bidder,
+            bid=entry.bid,
+            bidding_team_points=entry.bidding_team_points,
+            trump=entry.trump or None,
+        ),
         user=user,
         source=DealResult.Source.TABLE,
     )
     entry.result = result
     entry.save(update_fields=["result"])
-    who = user.get_username() if user is not None else services._table_players(rnd, table)[seat]
-    services._audit(
+    who = user.get_username() if user is not None else _table_players(rnd, table)[seat]
+    _audit(
         rnd.party,
         user,
         "tableside_confirm",
@@ -252,8 +256,8 @@ def table_entry_reject(
         entry.answered_seat = seat
         entry.reject_reason = reason
         entry.save(update_fields=["status", "answered_seat", "reject_reason"])
-        name = services._table_players(rnd, table)[seat]
-        services._audit(
+        name = _table_players(rnd, table)[seat]
+        _audit(
             rnd.party,
             None,
             "tableside_reject",
@@ -261,5 +265,5 @@ def table_entry_reject(
             % {"round": rnd.number, "table": table, "deal": deal, "name": name},
             reason=reason,
         )
-        services._bump(rnd.party, rnd)
+        _bump(rnd.party, rnd)
     return entry

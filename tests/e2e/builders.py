@@ -36,9 +36,11 @@ def played_party(host) -> Party:
                 enter(
                     table=table,
                     deal=deal,
-                    bidder=rng.randrange(4),
-                    bid=rng.randrange(rs.min_bid, rs.max_bid + 1),
-                    bidding_team_points=rng.randrange(rs.total_points + 1),
+                    entry=services.DealEntry(
+                        bidder=rng.randrange(4),
+                        bid=rng.randrange(rs.min_bid, rs.max_bid + 1),
+                        bidding_team_points=rng.randrange(rs.total_points + 1),
+                    ),
                 )
     services.round_close(round=Round.objects.get(pk=rnd.pk), user=host)
     party.refresh_from_db()

@@ -250,7 +250,11 @@ def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Pa
     rnd = party.rounds.get(number=1)
     bidder, bid, points = theirs
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=bidder, bid=bid, bidding_team_points=points, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=bidder, bid=bid, bidding_team_points=points),
+        user=host,
     )
 
     page.context.set_offline(False)

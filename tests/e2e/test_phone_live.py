@@ -169,7 +169,11 @@ def test_phone_follows_standings_and_seat_live(
         for table in (1, 2):
             for deal in range(1, 5):
                 if (table, deal) != (1, 1):
-                    enter(table=table, deal=deal, bidder=deal % 4, bid=7, bidding_team_points=9)
+                    enter(
+                        table=table,
+                        deal=deal,
+                        entry=services.DealEntry(bidder=deal % 4, bid=7, bidding_team_points=9),
+                    )
     nxt = services.round_close(round=Round.objects.get(pk=rnd.pk), user=host)
     closed = time.monotonic()
     where = nxt.seats.filter(player=me).first()
@@ -213,7 +217,11 @@ def test_a_phone_that_slept_catches_up_when_it_wakes(phone, phone_traffic, host,
     expect(phone.locator("#status")).to_have_text("No connection · trying again", timeout=WITHIN_MS)
     expect(phone.locator("#seat .big")).to_have_text("Table 2")  # the old content stays
     services.result_record(
-        round=rnd, table=2, deal=1, bidder=0, bid=10, bidding_team_points=12, user=host
+        round=rnd,
+        table=2,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=10, bidding_team_points=12),
+        user=host,
     )
     phone.context.set_offline(False)
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")

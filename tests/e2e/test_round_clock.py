@@ -47,9 +47,9 @@ def seated_party(host, *, deals: int = 1) -> tuple[Party, Round]:
                 round=rnd,
                 table=table,
                 deal=deal,
-                bidder=deal % 4,
-                bid=rs.min_bid,
-                bidding_team_points=rs.total_points,
+                entry=services.DealEntry(
+                    bidder=deal % 4, bid=rs.min_bid, bidding_team_points=rs.total_points
+                ),
                 user=host,
             )
     party.refresh_from_db()

@@ -183,7 +183,11 @@ def test_a_whole_table_from_its_tally_card_all_or_none(page, host, traffic):
     fill_tally(page, deals, names)
     # Meanwhile another tablet enters deal 3: the card is refused as a whole.
     services.result_record(
-        round=rnd, table=1, deal=3, bidder=2, bid=7, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=3,
+        entry=services.DealEntry(bidder=2, bid=7, bidding_team_points=9),
+        user=host,
     )
     page.get_by_role("button", name="Save the whole table").click()
     summary = page.locator("#error-summary")

@@ -139,7 +139,11 @@ def seated(host):
         services.player_register(party=party, name=name, user=host)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=9),
+        user=host,
     )
     party.refresh_from_db()
     return party

@@ -220,7 +220,11 @@ def world(django_user_model, settings) -> World:
         services.player_register(party=party, name=name, user=host)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     table2 = TableRound.objects.get(round=rnd, table=2)
     tableside_services.table_entry_submit(

@@ -122,7 +122,11 @@ def test_a_party_table_is_refused_with_a_reason(host, seated, problem, message):
         table = 3
     elif problem == "entered":
         party_services.result_record(
-            round=rnd, table=1, deal=1, bidder=0, bid=7, bidding_team_points=9, user=host
+            round=rnd,
+            table=1,
+            deal=1,
+            entry=party_services.DealEntry(bidder=0, bid=7, bidding_team_points=9),
+            user=host,
         )
     elif problem == "online":
         services.party_table_create(round=rnd, table=1, kinds=kinds, user=host)
@@ -157,7 +161,11 @@ def test_a_deal_the_host_entered_meanwhile_is_not_counted_twice(host, seated):
     party, rnd = seated
     table = services.party_table_create(round=rnd, table=1, kinds=["human"] * 4, user=host)
     party_services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=7, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=party_services.DealEntry(bidder=0, bid=7, bidding_team_points=9),
+        user=host,
     )
     while state_of(table).phase != "done":
         act(table, state_of(table).legal_actions()[0])

@@ -58,8 +58,10 @@ def play_round(party: Party, rnd, user, rng: random.Random) -> None:
                 round=rnd,
                 table=table,
                 deal=deal,
-                bidder=rng.randrange(4),
-                bid=rng.randrange(6, 17),
-                bidding_team_points=rng.randrange(17),
+                entry=services.DealEntry(
+                    bidder=rng.randrange(4),
+                    bid=rng.randrange(6, 17),
+                    bidding_team_points=rng.randrange(17),
+                ),
                 user=user,
             )

@@ -23,7 +23,11 @@ def test_admin_pages_open_for_staff_and_results_cannot_be_edited(
     staff = django_user_model.objects.create_superuser("boss", password="pw-admin-123")
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
     result = services.result_record(
-        round=rnd, table=1, deal=1, bidder=1, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=1, bid=8, bidding_team_points=10),
+        user=host,
     )
     client.force_login(staff)
     for model in apps.get_app_config("tournaments").get_models():

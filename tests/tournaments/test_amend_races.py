@@ -27,7 +27,11 @@ def party(host) -> Party:
     party = make_party(host, players=8)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     party.refresh_from_db()
     return party
@@ -114,11 +118,19 @@ def test_an_amendment_without_a_good_version_is_refused(host, party, version):
 def test_the_service_refuses_a_stale_version_and_names_the_stored_result(host, party):
     result = DealResult.objects.get(round__party=party, deal=1)
     first, _ = services.result_amend(
-        result=result, bidder=0, bid=8, bidding_team_points=12, reason="a", user=host, version=1
+        result=result,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=12),
+        reason="a",
+        user=host,
+        version=1,
     )
     with pytest.raises(services.PartyError) as caught:
         services.result_amend(
-            result=first, bidder=0, bid=8, bidding_team_points=2, reason="b", user=host, version=1
+            result=first,
+            entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=2),
+            reason="b",
+            user=host,
+            version=1,
         )
     assert caught.value.result.pk == first.pk
     assert DealResult.objects.filter(round__party=party, deal=1).count() == 2

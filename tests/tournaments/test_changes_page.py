@@ -34,10 +34,17 @@ def seated(host, deals: int = 4):
 def test_a_result_and_its_amendment_name_the_bidder_and_show_scores(host, page):
     party, rnd, names = seated(host)
     result = services.result_record(
-        round=rnd, table=1, deal=1, bidder=1, bid=10, bidding_team_points=7, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=1, bid=10, bidding_team_points=7),
+        user=host,
     )
     services.result_amend(
-        result=result, bidder=2, bid=7, bidding_team_points=9, reason="wrong seat", user=host
+        result=result,
+        entry=services.DealEntry(bidder=2, bid=7, bidding_team_points=9),
+        reason="wrong seat",
+        user=host,
     )
     text = page(party)
     assert "'bidder'" not in text and "{&#x27;" not in text and "{'" not in text
@@ -51,7 +58,11 @@ def test_a_result_and_its_amendment_name_the_bidder_and_show_scores(host, page):
 def test_a_cut_names_the_team_that_won_it(host, page):
     party, rnd, names = seated(host, deals=1)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=8, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=8),
+        user=host,
     )
     services.table_record_cut(round=rnd, table=1, team=1, user=host)
     text = page(party)

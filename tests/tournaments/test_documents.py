@@ -269,9 +269,11 @@ def test_an_amendment_makes_the_pdfs_stale_and_a_new_request_renders_again(
     result = DealResult.objects.filter(round__party=winners, is_current=True).first()
     services.result_amend(
         result=result,
-        bidder=result.bidder,
-        bid=result.bid,
-        bidding_team_points=16 - result.bidding_team_points,
+        entry=services.DealEntry(
+            bidder=result.bidder,
+            bid=result.bid,
+            bidding_team_points=16 - result.bidding_team_points,
+        ),
         reason="miscounted",
         user=host,
     )

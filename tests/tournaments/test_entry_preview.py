@@ -28,10 +28,18 @@ def entered(client, host):
     party = make_party(host, players=4)
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=12, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=12),
+        user=host,
     )
     services.result_record(
-        round=rnd, table=1, deal=2, bidder=1, bid=10, bidding_team_points=3, user=host
+        round=rnd,
+        table=1,
+        deal=2,
+        entry=services.DealEntry(bidder=1, bid=10, bidding_team_points=3),
+        user=host,
     )
     return party
 

@@ -108,7 +108,11 @@ def world(host, other_host, django_user_model) -> World:
     player = services.player_register(party=party, name=MARKER, user=host)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     cohost = django_user_model.objects.create_user(username="cohost", password="pw-cards-99")
     party.cohosts.add(cohost)

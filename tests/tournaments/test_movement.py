@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.movement import PartyError, move
+from tournaments.movement import SeatingProblem, move
 
 
 def tables_of(count):
@@ -147,7 +147,7 @@ def test_move_matches_player_by_player_statement(count, style, pattern):
 
 
 def test_move_rejects_undecided_table():
-    with pytest.raises(PartyError, match="Table 2 is tied: record the cut"):
+    with pytest.raises(SeatingProblem, match="Table 2 is tied: record the cut"):
         move(tables_of(2), [0, None])
 
 

@@ -60,7 +60,11 @@ def test_a_deal_entered_meanwhile_elsewhere_is_a_conflict_with_both_versions(
     cohost = django_user_model.objects.create_user(username="marguerite", password="x-x-x-x-1")
     party.cohosts.add(cohost)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=cohost
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=cohost,
     )
     data = {"deal": 1, "bidder": 2, "bid": 12, "bidding_team_points": 3, "form_token": "offline"}
     response = client.post(url, data, **JSON)
@@ -90,7 +94,11 @@ def test_a_queued_deal_with_bad_values_is_refused_with_its_errors(client, seated
 def test_a_stale_form_moves_on_and_says_both_versions(client, seated, host, django_user_model):
     party, rnd, url = seated
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     response = client.post(
         url,

@@ -49,7 +49,8 @@ def test_three_rounds_with_sitouts_and_finish(host):
 
 def test_double_tap_returns_stored_result(party, host):
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
-    kwargs = dict(round=rnd, table=1, deal=1, bidder=1, bid=8, bidding_team_points=10, user=host)
+    entry = services.DealEntry(bidder=1, bid=8, bidding_team_points=10)
+    kwargs = dict(round=rnd, table=1, deal=1, entry=entry, user=host)
     first = services.result_record(form_token="tok-1", **kwargs)
     again = services.result_record(form_token="tok-1", **kwargs)
     assert first.pk == again.pk
@@ -62,9 +63,7 @@ def test_stale_form_is_refused_not_overwritten(party, host):
         round=rnd,
         table=1,
         deal=1,
-        bidder=1,
-        bid=8,
-        bidding_team_points=10,
+        entry=services.DealEntry(bidder=1, bid=8, bidding_team_points=10),
         user=host,
         form_token="a",
     )
@@ -73,9 +72,7 @@ def test_stale_form_is_refused_not_overwritten(party, host):
             round=rnd,
             table=1,
             deal=1,
-            bidder=2,
-            bid=7,
-            bidding_team_points=3,
+            entry=services.DealEntry(bidder=2, bid=7, bidding_team_points=3),
             user=host,
             form_token="b",
         )
@@ -87,11 +84,18 @@ def test_stale_form_is_refused_not_overwritten(party, host):
 def test_amend_keeps_history_and_recomputes(party, host):
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
     result = services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     before = selectors.party_standings(party)
     new, differing = services.result_amend(
-        result=result, bidder=0, bid=8, bidding_team_points=4, reason="wrong count", user=host
+        result=result,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=4),
+        reason="wrong count",
+        user=host,
     )
     assert differing == []
     assert (new.score0, new.score1) == (-8, 12)

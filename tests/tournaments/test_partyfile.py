@@ -399,9 +399,7 @@ def test_an_amended_result_with_the_seating_kept_is_dumped_as_an_override(host):
     for deal in history.rounds[0].deals[0]:
         services.result_amend(
             result=DealResult.objects.get(pk=deal.id),
-            bidder=loser,
-            bid=6,
-            bidding_team_points=16,
+            entry=services.DealEntry(bidder=loser, bid=6, bidding_team_points=16),
             reason="typed the wrong team",
             user=host,
         )
@@ -413,15 +411,23 @@ def test_an_amended_result_with_the_seating_kept_is_dumped_as_an_override(host):
 
 def test_results_entry_refuses_a_deal_already_entered(party, host):
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
-    services.result_record(round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=9)
+    services.result_record(
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=9),
+        user=None,
+    )
     version = Party.objects.get(pk=party.pk).version
     with services.results_entry(round=rnd, user=host) as enter:
-        enter(table=1, deal=2, bidder=1, bid=7, bidding_team_points=7)
+        enter(table=1, deal=2, entry=services.DealEntry(bidder=1, bid=7, bidding_team_points=7))
         with pytest.raises(services.PartyError) as error:
-            enter(table=1, deal=1, bidder=1, bid=7, bidding_team_points=7)
+            enter(table=1, deal=1, entry=services.DealEntry(bidder=1, bid=7, bidding_team_points=7))
         assert "already entered" in error.value.errors["deal"]
         with pytest.raises(services.PartyError) as error:
-            enter(table=1, deal=3, bidder=1, bid=40, bidding_team_points=7)
+            enter(
+                table=1, deal=3, entry=services.DealEntry(bidder=1, bid=40, bidding_team_points=7)
+            )
         assert set(error.value.errors) == {"bid"}
     assert DealResult.objects.filter(round=rnd).count() == 2
     assert Party.objects.get(pk=party.pk).version == version + 1
@@ -539,9 +545,7 @@ def test_a_dump_keeps_the_venue_prizes_picks_public_switches_and_amendments(host
     play_round(party, rnd, host, random.Random(12))
     services.result_amend(
         result=DealResult.objects.get(round=rnd, table=2, deal=3),
-        bidder=1,
-        bid=6,
-        bidding_team_points=11,
+        entry=services.DealEntry(bidder=1, bid=6, bidding_team_points=11),
         reason="seat 2 bid, not seat 1",
         user=host,
     )

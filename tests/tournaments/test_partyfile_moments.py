@@ -59,9 +59,9 @@ def next_entry(party: Party, user) -> str:
                     round=rnd,
                     table=table,
                     deal=deal,
-                    bidder=(table + deal) % 4,
-                    bid=7,
-                    bidding_team_points=table + deal,
+                    entry=services.DealEntry(
+                        bidder=(table + deal) % 4, bid=7, bidding_team_points=table + deal
+                    ),
                     user=user,
                 )
                 return f"deal {table}.{deal}"
@@ -84,7 +84,9 @@ def assert_copy_goes_on_alike(party: Party, host, steps: int = 3) -> None:
 
 def enter(rnd: Round, table: int, deal: int, host, **values) -> DealResult:
     values = {"bidder": 0, "bid": 7, "bidding_team_points": 9, **values}
-    return services.result_record(round=rnd, table=table, deal=deal, user=host, **values)
+    return services.result_record(
+        round=rnd, table=table, deal=deal, entry=services.DealEntry(**values), user=host
+    )
 
 
 # --------------------------------------------------------------------- moments
@@ -216,17 +218,26 @@ def test_with_amendments_in_an_open_and_a_closed_round(host):
     play_round(party, rnd, host, random.Random(5))
     first = DealResult.objects.get(round=rnd, table=1, deal=2)
     once, _ = services.result_amend(
-        result=first, bidder=1, bid=9, bidding_team_points=4, reason="wrong bid", user=host
+        result=first,
+        entry=services.DealEntry(bidder=1, bid=9, bidding_team_points=4),
+        reason="wrong bid",
+        user=host,
     )
     while next_entry(party, host) != "close":
         pass
     services.result_amend(
-        result=once, bidder=2, bid=10, bidding_team_points=12, reason="wrong seat", user=host
+        result=once,
+        entry=services.DealEntry(bidder=2, bid=10, bidding_team_points=12),
+        reason="wrong seat",
+        user=host,
     )
     second = party.rounds.get(number=2)
     open_deal = enter(second, 1, 1, host)
     services.result_amend(
-        result=open_deal, bidder=3, bid=6, bidding_team_points=2, reason="typo", user=host
+        result=open_deal,
+        entry=services.DealEntry(bidder=3, bid=6, bidding_team_points=2),
+        reason="typo",
+        user=host,
     )
     dumped = party_dump(party)
     amended = next(d for d in dumped["rounds"][0]["deals"] if (d["table"], d["deal"]) == (1, 2))

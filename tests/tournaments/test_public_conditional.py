@@ -35,7 +35,11 @@ def seated(host) -> tuple[Party, Round]:
     party = make_party(host, players=8)
     rnd = services.round1_seat_draw(party=party, seed=11, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     party.refresh_from_db()
     return party, rnd
@@ -108,7 +112,11 @@ def test_a_result_entry_changes_the_etag(host, seated, client, django_capture_on
     before = fragment(client, party)
     with django_capture_on_commit_callbacks(execute=True):
         services.result_record(
-            round=rnd, table=2, deal=1, bidder=1, bid=9, bidding_team_points=11, user=host
+            round=rnd,
+            table=2,
+            deal=1,
+            entry=services.DealEntry(bidder=1, bid=9, bidding_team_points=11),
+            user=host,
         )
     after = fragment(client, party, before["ETag"])
     assert after.status_code == 200
@@ -124,9 +132,7 @@ def test_an_amendment_changes_the_etag(host, seated, client, django_capture_on_c
     with django_capture_on_commit_callbacks(execute=True):
         services.result_amend(
             result=rnd.results.get(),
-            bidder=0,
-            bid=8,
-            bidding_team_points=14,
+            entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=14),
             reason="Misread the tally",
             user=host,
         )
@@ -153,7 +159,11 @@ def test_the_state_is_published_when_the_change_commits(
     assert seen == PublicState(party.pk, party.public_token, party.version, True, True)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         services.result_record(
-            round=rnd, table=2, deal=1, bidder=1, bid=9, bidding_team_points=11, user=host
+            round=rnd,
+            table=2,
+            deal=1,
+            entry=services.DealEntry(bidder=1, bid=9, bidding_team_points=11),
+            user=host,
         )
     # Not yet committed: phones still see the version before.
     assert public_state(party.public_token) == seen

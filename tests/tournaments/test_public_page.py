@@ -58,7 +58,11 @@ def seated(host) -> tuple[Party, Round]:
     party = make_party(host, players=9)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     party.refresh_from_db()
     return party, rnd
@@ -150,9 +154,7 @@ def test_names_as_entered_and_nothing_else_of_the_hosts(host, seated, client):
     party.cohosts.add(host)
     services.result_amend(
         result=rnd.results.get(),
-        bidder=0,
-        bid=8,
-        bidding_team_points=12,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=12),
         reason="Secret reason in the audit",
         user=host,
     )
@@ -285,7 +287,11 @@ def test_new_seat_is_flagged_the_moment_a_round_closes(
 
     with django_capture_on_commit_callbacks(execute=True):
         services.result_record(
-            round=nxt, table=1, deal=1, bidder=1, bid=7, bidding_team_points=9, user=host
+            round=nxt,
+            table=1,
+            deal=1,
+            entry=services.DealEntry(bidder=1, bid=7, bidding_team_points=9),
+            user=host,
         )
     fragment = text(client.get(url(party, "seat", player_id=seat.player_id), **HX))
     assert "New seat!" not in fragment

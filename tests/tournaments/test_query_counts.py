@@ -140,7 +140,11 @@ def test_a_table_sheet_is_its_line_of_the_round_board(large, host):
     """``table_sheet`` reads one table's rows; it must agree with the board."""
     party, rnd = large
     services.result_record(
-        round=rnd, table=3, deal=1, bidder=1, bid=7, bidding_team_points=4, user=host
+        round=rnd,
+        table=3,
+        deal=1,
+        entry=services.DealEntry(bidder=1, bid=7, bidding_team_points=4),
+        user=host,
     )
     for number in (1, 2, 3):
         board = selectors.round_board(party, number)

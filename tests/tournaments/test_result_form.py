@@ -174,7 +174,7 @@ def test_bid_32_where_the_game_has_no_shoot(host_client, seated, monkeypatch):
     # value can, and the validator must then refuse 32.
     party, _ = seated
     no_shoot = dataclasses.replace(RULESETS["monterey-draw"], shoot=False)
-    monkeypatch.setattr(services, "party_ruleset", lambda party: no_shoot)
+    monkeypatch.setattr(services.common, "RULESETS", {**RULESETS, party.ruleset: no_shoot})
     before = counts()
     response, page = post(host_client, party, {**GOOD, "bid": "32", "bidding_team_points": "16"})
     assert response.status_code == 422
@@ -186,7 +186,11 @@ def test_bid_32_where_the_game_has_no_shoot(host_client, seated, monkeypatch):
 def test_deal_already_entered(host_client, seated, host):
     party, rnd = seated
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     before = counts()
     response = host_client.post(reverse("host:table", args=[party.slug, 1, 1]), GOOD, follow=True)
@@ -202,7 +206,11 @@ def test_deal_already_entered(host_client, seated, host):
 def test_no_entry_into_a_closed_round(host_client, seated, host):
     party, rnd = seated
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=host,
     )
     services.table_call_time(round=rnd, table=1, user=host)
     services.round_close(round=rnd, user=host, seat_next=False)

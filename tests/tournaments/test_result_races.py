@@ -44,9 +44,7 @@ def test_twenty_tablets_entering_the_same_deal_store_one_result(host):
                 round=rnd,
                 table=1,
                 deal=1,
-                bidder=i % 4,
-                bid=6 + i % 11,
-                bidding_team_points=i % 17,
+                entry=services.DealEntry(bidder=i % 4, bid=6 + i % 11, bidding_team_points=i % 17),
                 user=host,
                 form_token=f"race-{i}",
             )
@@ -107,7 +105,11 @@ def test_stale_form_moves_on_to_the_next_deal(host_client, host, django_user_mod
     cohost = django_user_model.objects.create_user(username="marguerite", password="x-x-x-x-1")
     party.cohosts.add(cohost)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=8, bidding_team_points=10, user=cohost
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+        user=cohost,
     )
     url = reverse("host:table", args=[party.slug, 1, 1])
     # This tablet loaded the form for deal 1 before the co-host's tablet saved it.

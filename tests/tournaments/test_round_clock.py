@@ -49,9 +49,9 @@ def enter(party: Party, rnd: Round, table: int, deal: int, host) -> DealResult:
         round=rnd,
         table=table,
         deal=deal,
-        bidder=deal % 4,
-        bid=rs.min_bid,
-        bidding_team_points=rs.total_points // 2 + deal % 2,
+        entry=services.DealEntry(
+            bidder=deal % 4, bid=rs.min_bid, bidding_team_points=rs.total_points // 2 + deal % 2
+        ),
         user=host,
     )
 
@@ -193,9 +193,9 @@ def test_undo_is_refused_when_a_called_table_has_its_cut_recorded(host):
         round=rnd,
         table=1,
         deal=1,
-        bidder=0,
-        bid=rs.min_bid,
-        bidding_team_points=rs.total_points // 2,
+        entry=services.DealEntry(
+            bidder=0, bid=rs.min_bid, bidding_team_points=rs.total_points // 2
+        ),
         user=host,
     )
     scores = DealResult.objects.get(round=rnd, table=1, deal=1)

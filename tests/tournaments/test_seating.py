@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from tournaments.movement import (
-    PartyError,
     Seating,
+    SeatingProblem,
     check_seating,
     move,
     seat_next_round,
@@ -50,7 +50,7 @@ def test_seeded_draw_is_a_valid_round_1_seating(count):
 
 
 def test_seeded_draw_needs_four_players():
-    with pytest.raises(PartyError, match="at least 4 players; only 3 are registered"):
+    with pytest.raises(SeatingProblem, match="at least 4 players; only 3 are registered"):
         seeded_draw([1, 2, 3], 1)
 
 
@@ -237,12 +237,12 @@ def test_grid_holding_fewer_players_than_sit_outs():
 
 def test_next_round_needs_four_players():
     round1 = Seating(tables=[(1, 2, 3, 4)])
-    with pytest.raises(PartyError, match="only 3 are present for the next round"):
+    with pytest.raises(SeatingProblem, match="only 3 are present for the next round"):
         next_round(round1, [0], {1, 2, 3}, registration=[1, 2, 3, 4])
 
 
 def test_next_round_needs_recorded_cut():
-    with pytest.raises(PartyError, match="Table 1 is tied"):
+    with pytest.raises(SeatingProblem, match="Table 1 is tied"):
         next_round(Seating(tables=[(1, 2, 3, 4)]), [None], {1, 2, 3, 4})
 
 

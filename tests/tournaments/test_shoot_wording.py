@@ -26,9 +26,7 @@ def shot(client, host):
         round=rnd,
         table=1,
         deal=1,
-        bidder=0,
-        bid=SHOOT,
-        bidding_team_points=RS.total_points,
+        entry=services.DealEntry(bidder=0, bid=SHOOT, bidding_team_points=RS.total_points),
         user=host,
     )
     client.force_login(host)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.movement import PartyError
+from tournaments.movement import SeatingProblem
 from tournaments.standings import (
     RoundResult,
     StandingRow,
@@ -58,9 +58,9 @@ def test_time_called_decides_on_the_deals_played():
 
 
 def test_needs_at_least_one_deal():
-    with pytest.raises(PartyError, match="at least one deal"):
+    with pytest.raises(SeatingProblem, match="at least one deal"):
         table_round_winner([])
-    with pytest.raises(PartyError):
+    with pytest.raises(SeatingProblem):
         needs_cut([])
 
 

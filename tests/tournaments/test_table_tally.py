@@ -39,11 +39,11 @@ def counts() -> tuple[int, int, int]:
     return DealResult.objects.count(), AuditEntry.objects.count(), Party.objects.get().version
 
 
-def deals(card=CARD) -> list[dict]:
-    return [
-        {"deal": d, "bidder": bidder, "bid": bid, "bidding_team_points": points}
+def deals(card=CARD) -> dict[int, services.DealEntry]:
+    return {
+        d: services.DealEntry(bidder=bidder, bid=bid, bidding_team_points=points)
         for d, (bidder, bid, points) in enumerate(card, start=1)
-    ]
+    }
 
 
 def posted(card) -> dict[str, str]:
@@ -96,7 +96,11 @@ def test_the_page_saves_the_whole_card(host_client, seated):
 def test_the_page_shows_each_deals_errors_and_saves_none(host_client, seated, host):
     party, rnd = seated
     services.result_record(
-        round=rnd, table=1, deal=3, bidder=2, bid=7, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=3,
+        entry=services.DealEntry(bidder=2, bid=7, bidding_team_points=9),
+        user=host,
     )
     before = counts()
     url = reverse("host:table_tally", args=[party.slug, 1, 1])
@@ -135,7 +139,7 @@ def test_the_pages_numbers_are_the_rulesets(host_client, seated, monkeypatch):
         max_bid=9,
         shoot=False,
     )
-    monkeypatch.setattr(services, "party_ruleset", lambda party: game)
+    monkeypatch.setattr(services.common, "RULESETS", {**RULESETS, party.ruleset: game})
     for name in ("host:table", "host:table_tally"):
         page = host_client.get(reverse(name, args=[party.slug, 1, 1])).content.decode()
         assert 'max="10"' in page and 'max="16"' not in page

@@ -287,9 +287,7 @@ def test_a_phone_confirming_while_the_tablet_enters_stores_one_result(host):
                 round=rnd,
                 table=1,
                 deal=1,
-                bidder=3,
-                bid=rs.min_bid,
-                bidding_team_points=0,
+                entry=services.DealEntry(bidder=3, bid=rs.min_bid, bidding_team_points=0),
                 user=host,
             )
         except Exception as exc:  # checked below
@@ -334,7 +332,11 @@ def test_a_confirmation_after_the_deal_was_scored_settles_the_entry(host):
     tableside_services.party_tableside_set(party=party, on=False, user=host)
     rs = services.party_ruleset(party)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=1, bid=rs.min_bid, bidding_team_points=0, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=1, bid=rs.min_bid, bidding_team_points=0),
+        user=host,
     )
     assert TableEntry.objects.get().status == TableEntry.Status.PENDING
     tableside_services.party_tableside_set(party=party, on=True, user=host)

@@ -21,10 +21,18 @@ def tied_round(client, host):
     party = make_party(host, players=5, deals_per_round=2)
     rnd = services.round1_seat_draw(party=party, seed=5, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=7, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=7, bidding_team_points=9),
+        user=host,
     )
     services.result_record(
-        round=rnd, table=1, deal=2, bidder=1, bid=7, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=2,
+        entry=services.DealEntry(bidder=1, bid=7, bidding_team_points=9),
+        user=host,
     )
     names = [escape(n) for n in rnd.seats.order_by("seat").values_list("player__name", flat=True)]
     client.force_login(host)
@@ -68,7 +76,11 @@ def test_a_table_won_on_the_sum_has_no_tie_break_words(client, host):
     party = make_party(host, players=4, deals_per_round=1)
     rnd = services.round1_seat_draw(party=party, seed=5, user=host)
     services.result_record(
-        round=rnd, table=1, deal=1, bidder=0, bid=7, bidding_team_points=9, user=host
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(bidder=0, bid=7, bidding_team_points=9),
+        user=host,
     )
     client.force_login(host)
     grid = client.get(reverse("host:round", args=[party.slug, 1])).content.decode()

@@ -204,7 +204,7 @@ def _overridden(history: selectors.PartyHistory, info: selectors.RoundInfo) -> b
             sitouts_so_far=sitouts,
             registration=history.registration,
         )
-    except movement.PartyError:
+    except movement.SeatingProblem:
         return True
     played = movement.Seating(tables=info.tables, sitting_out=info.sitting_out)
     return expected.tables != played.tables or set(expected.sitting_out) != set(played.sitting_out)

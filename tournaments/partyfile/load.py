@@ -335,6 +335,10 @@ def _deal_store(
     when it is the first, else as an amendment of ``earlier``.  The one place
     where a deal's fields reach the results services."""
     if earlier is None:
-        return enter(table=record.table, deal=record.deal, **version.fields())
-    amended, _ = services.result_amend(result=earlier, reason=reason, user=user, **version.fields())
+        return enter(
+            table=record.table, deal=record.deal, entry=services.DealEntry(**version.fields())
+        )
+    amended, _ = services.result_amend(
+        result=earlier, reason=reason, user=user, entry=services.DealEntry(**version.fields())
+    )
     return amended

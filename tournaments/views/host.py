@@ -7,6 +7,7 @@ else gets 404, so a party's existence is not revealed.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 
 from django.contrib import messages
@@ -274,7 +275,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                     deal=deal,
                     user=request.user,
                     form_token=form.cleaned_data["form_token"] or None,
-                    **form.service_kwargs(),
+                    entry=form.deal_entry(),
                 )
             except PartyError as error:
                 if queued:
@@ -361,7 +362,7 @@ def _entry_refused(
     422 with the errors by field."""
     if error.result is None:
         return JsonResponse({"status": "invalid", "errors": error.errors}, status=422)
-    sent = {"table": table, "deal": deal, **form.service_kwargs()}
+    sent = {"table": table, "deal": deal, **dataclasses.asdict(form.deal_entry())}
     sheet = selectors.table_sheet(party, rnd, table)
     context = {
         "party": party,
@@ -420,7 +421,7 @@ def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> Htt
                 results = services.table_results_enter(
                     round=rnd,
                     table=table,
-                    deals=[{"deal": d, **form.cleaned_data} for d, form in forms.items()],
+                    deals={d: form.deal_entry() for d, form in forms.items()},
                     user=request.user,
                 )
             except PartyError as error:
@@ -492,7 +493,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     reason=form.cleaned_data["reason"],
                     user=request.user,
                     version=form.cleaned_data["version"],
-                    **form.service_kwargs(),
+                    entry=form.deal_entry(),
                 )
             except PartyError as error:
                 if error.result is not None:

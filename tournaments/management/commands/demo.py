@@ -136,12 +136,14 @@ def _table_play(party: Party, rnd: Round, table: int, deals: range, user) -> Non
             round=rnd,
             table=table,
             deal=deal,
-            bidder=record["bidder"],
-            bid=record["bid"],
-            trump=record["trump"],
-            bidding_team_points=record["bidding_team_points"],
-            cards=record["cards"],
-            tally=record["tally"],
+            entry=services.DealEntry(
+                bidder=record["bidder"],
+                bid=record["bid"],
+                trump=record["trump"],
+                bidding_team_points=record["bidding_team_points"],
+                cards=record["cards"],
+                tally=record["tally"],
+            ),
             user=user,
         )
 

@@ -1,0 +1,99 @@
+"""What every party service shares: the error a host reads, the party's
+ruleset, the audit trail and the version bump."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext
+
+from scoring.rules import RULESETS
+from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset
+
+from .. import public_selectors
+from ..models import AuditEntry, DealResult, Party, Player, Round
+from ..movement import SeatingProblem
+
+
+class PartyError(Exception):
+    """A problem the host can fix.  ``errors`` maps field names to sentences;
+    ``"__all__"`` holds errors that belong to no single field.  ``message`` is
+    all of them as one text, for a page that shows the error in one place."""
+
+    def __init__(self, errors: dict[str, str] | str, *, result: DealResult | None = None):
+        if isinstance(errors, str):
+            errors = {"__all__": errors}
+        self.errors = errors
+        #: For a stale or duplicate entry: the result that is already stored.
+        self.result = result
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+
+    @property
+    def message(self) -> str:
+        """The text a host reads: every sentence, in the order given."""
+        return " ".join(self.errors.values())
+
+
+#: Special prizes are listed after the place prizes, from this position on.
+SPECIAL_PRIZE_POSITION = 900
+
+RULESET_OPTION_NAMES = tuple(name for name in HOUSE_OPTIONS if name != "deals_per_round")
+
+
+def party_ruleset(party: Party) -> Ruleset:
+    """The party's ruleset with its house options applied."""
+    return RULESETS[party.ruleset].with_options(
+        deals_per_round=party.deals_per_round, **party.house_options
+    )
+
+
+def seating_problem_text(problem: SeatingProblem) -> str:
+    """The host's sentence for a problem found by the plain-Python party maths."""
+    if problem.code == SeatingProblem.FEW_REGISTERED:
+        text = gettext("A party needs at least %(min)d players; only %(count)d are registered.")
+    elif problem.code == SeatingProblem.FEW_PRESENT:
+        text = gettext(
+            "A party needs at least %(min)d players; only %(count)d are present for the next round."
+        )
+    elif problem.code == SeatingProblem.TABLE_TIED:
+        text = gettext(
+            "Table %(table)d is tied: record the cut of the cards before seating the next round."
+        )
+    else:
+        text = gettext(
+            "A table needs at least one deal recorded before its round can close "
+            "or time be called on it."
+        )
+    return text % problem.values
+
+
+def _audit(party: Party, user, action: str, summary: str, **fields: Any) -> None:
+    AuditEntry.objects.create(party=party, user=user, action=action, summary=summary, **fields)
+
+
+def _bump(party: Party, rnd: Round | None = None) -> None:
+    """Mark the party (and ``rnd``, whose results or tables changed) changed:
+    standings caches, ETags and printouts key on these versions.
+
+    Once the change commits, the players' page's cached state (its version and
+    switches) is replaced, so phones see it at their next poll."""
+    if rnd is not None:
+        Round.objects.filter(pk=rnd.pk).update(version=F("version") + 1)
+    Party.objects.filter(pk=party.pk).update(version=F("version") + 1)
+    party.refresh_from_db(fields=["version", "public_token", "public_open", "public_standings"])
+    state = public_selectors.PublicState.of(party)
+    transaction.on_commit(lambda: public_selectors.public_state_store(state), robust=True)
+
+
+def _present(party: Party, round_number: int) -> list[Player]:
+    return [p for p in party.players.order_by("order") if p.present_in(round_number)]
+
+
+def _round_drop(rnd: Round) -> None:
+    """Delete a round that has no deals, with its seats, sit-outs and tables."""
+    rnd.seats.all().delete()
+    rnd.sitouts.all().delete()
+    rnd.tables.all().delete()
+    rnd.delete()

@@ -1,0 +1,252 @@
+"""Parties: creation, prizes, the players' page switches, the hall's Wi-Fi,
+deletion and the admin's changes."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from scoring.rules import RULESETS
+from scoring.rules.rulesets import RulesetError
+
+from ..models import (
+    ROUND_MINUTES_DEFAULT,
+    ROUND_MINUTES_MAX,
+    ROUND_MINUTES_MIN,
+    AuditEntry,
+    Party,
+    Prize,
+    PrizeAward,
+    Round,
+)
+from ..public_selectors import public_state_forget
+from ..selectors import PARTY_LOAD_ACTION
+from ..wifi import NAME_MAX_BYTES as WIFI_NAME_MAX_BYTES
+from ..wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
+from ..wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
+from ..wifi import WifiProblem, wifi_check
+from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, PartyError, _audit, _bump
+
+
+def party_create(
+    *,
+    owner,
+    name: str,
+    date: datetime.date,
+    venue: str = "",
+    ruleset: str = "monterey-draw",
+    movement: str = "up_down",
+    deals_per_round: int = 4,
+    sitout_credit: str = "average",
+    planned_rounds: int = 6,
+    round_minutes: int = ROUND_MINUTES_DEFAULT,
+    house_options: dict[str, Any] | None = None,
+    prizes: Sequence[str] = (),
+    special_prizes: dict[str, str] | None = None,
+    tableside_entry: bool = False,
+) -> Party:
+    """Create a party hosted by ``owner``, with its place prizes in order and
+    optional special prizes (kind -> prize name: ``low_score``,
+    ``most_shoots``, ``highest_bid``; RULES.md section 6), awarded when the
+    party finishes."""
+    errors: dict[str, str] = {}
+    special_prizes = {k: v.strip() for k, v in (special_prizes or {}).items() if v.strip()}
+    special_kinds = [kind for kind in Prize.Kind.values if kind != Prize.Kind.PLACE]
+    if set(special_prizes) - set(special_kinds):
+        errors["special_prizes"] = f"Special prizes are {', '.join(special_kinds)}."
+    name = (name or "").strip()
+    if not name:
+        errors["name"] = "Give the party a name."
+    prizes = [p.strip() for p in prizes if p.strip()]
+    if len(prizes) >= SPECIAL_PRIZE_POSITION:
+        errors["prizes"] = _too_many_prizes()
+    if ruleset not in RULESETS:
+        errors["ruleset"] = f"Unknown ruleset {ruleset!r}."
+    if movement not in ("up_down", "winners_up"):
+        errors["movement"] = "Movement is 'up_down' or 'winners_up'."
+    if sitout_credit not in ("average", "zero"):
+        errors["sitout_credit"] = "Sit-out credit is 'average' or 'zero'."
+    if not isinstance(deals_per_round, int) or not 1 <= deals_per_round <= 12:
+        errors["deals_per_round"] = "Deals per round must be 1 to 12."
+    if not isinstance(planned_rounds, int) or not 1 <= planned_rounds <= 50:
+        errors["planned_rounds"] = "Planned rounds must be 1 to 50."
+    if not isinstance(round_minutes, int) or not ROUND_MINUTES_MIN <= round_minutes <= (
+        ROUND_MINUTES_MAX
+    ):
+        errors["round_minutes"] = gettext("The round clock runs %(min)d to %(max)d minutes.") % {
+            "min": ROUND_MINUTES_MIN,
+            "max": ROUND_MINUTES_MAX,
+        }
+    house_options = dict(house_options or {})
+    unknown = set(house_options) - set(RULESET_OPTION_NAMES)
+    if unknown:
+        errors["house_options"] = f"Unknown house option(s): {', '.join(sorted(unknown))}."
+    elif ruleset in RULESETS:
+        try:
+            RULESETS[ruleset].with_options(**house_options)
+        except RulesetError as exc:
+            errors["house_options"] = str(exc)
+    if errors:
+        raise PartyError(errors)
+    with transaction.atomic():
+        party = Party.objects.create(
+            slug=_unique_slug(name),
+            name=name,
+            date=date,
+            venue=(venue or "").strip(),
+            ruleset=ruleset,
+            movement=movement,
+            deals_per_round=deals_per_round,
+            sitout_credit=sitout_credit,
+            planned_rounds=planned_rounds,
+            round_minutes=round_minutes,
+            house_options=house_options,
+            owner=owner,
+            tableside_entry=tableside_entry,
+        )
+        for position, prize in enumerate(prizes, start=1):
+            Prize.objects.create(party=party, position=position, name=prize)
+        for offset, kind in enumerate(special_kinds):
+            if kind in special_prizes:
+                Prize.objects.create(
+                    party=party,
+                    position=SPECIAL_PRIZE_POSITION + offset,
+                    name=special_prizes[kind],
+                    kind=kind,
+                )
+        _audit(party, owner, "party_create", f"Created the party {name}")
+    return party
+
+
+def _too_many_prizes() -> str:
+    # Place prizes take positions 1, 2, ...; special prizes sit from
+    # SPECIAL_PRIZE_POSITION on, so the place prizes must end before it.
+    return gettext("A party has at most %(most)d place prizes.") % {
+        "most": SPECIAL_PRIZE_POSITION - 1
+    }
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:60] or "party"
+    return f"{base}-{secrets.token_hex(3)}"
+
+
+def prizes_set(*, party: Party, names: Sequence[str], user) -> None:
+    """Replace the party's place prizes (before any is awarded)."""
+    names = [n.strip() for n in names if n.strip()]
+    if len(names) >= SPECIAL_PRIZE_POSITION:
+        raise PartyError({"prizes": _too_many_prizes()})
+    with transaction.atomic():
+        if PrizeAward.objects.filter(prize__party=party).exists():
+            raise PartyError({"prizes": "Prizes have already been awarded."})
+        party.prizes.filter(kind=Prize.Kind.PLACE).delete()
+        for position, prize in enumerate(names, start=1):
+            Prize.objects.create(party=party, position=position, name=prize)
+        _bump(party)
+
+
+def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None:
+    """Open or hide the players' page (hidden, every public URL is 404) and show
+    or hide its standings (seats are always shown).  Audited; a change of
+    either switch bumps the version, so open phones follow at their next poll."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        before = {"open": party.public_open, "standings": party.public_standings}
+        after = {"open": bool(open), "standings": bool(standings)}
+        if after == before:
+            return
+        changes = []
+        if after["open"] != before["open"]:
+            changes.append("opened the players' page" if open else "hid the players' page")
+        if after["standings"] != before["standings"]:
+            changes.append("showed its standings" if standings else "hid its standings")
+        Party.objects.filter(pk=party.pk).update(
+            public_open=after["open"], public_standings=after["standings"]
+        )
+        summary = " and ".join(changes)
+        summary = summary[0].upper() + summary[1:]
+        _audit(party, user, "party_public_set", summary, before=before, after=after)
+        _bump(party)
+
+
+def _wifi_problem_text(problem: WifiProblem) -> str:
+    return {
+        "no_name": gettext("A password needs the network's name."),
+        "name_long": gettext("A network name is at most %(max)d bytes.")
+        % {"max": WIFI_NAME_MAX_BYTES},
+        "name_unprintable": gettext("The network name has a character that cannot be typed."),
+        "password_length": gettext("A Wi-Fi password is %(min)d to %(max)d characters.")
+        % {"min": WIFI_PASSWORD_MIN, "max": WIFI_PASSWORD_MAX},
+        "password_characters": gettext(
+            "A Wi-Fi password has only letters, digits, spaces and the signs on a keyboard."
+        ),
+    }[problem.code]
+
+
+def party_wifi_set(*, party: Party, name: str, password: str, user) -> None:
+    """Set the hall's Wi-Fi (both empty: none) for the join-the-Wi-Fi QR code
+    on the share screen and the table cards. Audited without the password;
+    bumps the version, so the table cards are made again with it."""
+    try:
+        wifi_check(name, password)
+    except WifiProblem as problem:
+        raise PartyError({problem.field: _wifi_problem_text(problem)}) from None
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        before = {"name": party.wifi_name, "password_set": bool(party.wifi_password)}
+        after = {"name": name, "password_set": bool(password)}
+        if (party.wifi_name, party.wifi_password) == (name, password):
+            return
+        Party.objects.filter(pk=party.pk).update(wifi_name=name, wifi_password=password)
+        if name:
+            summary = gettext("Set the hall Wi-Fi to %(name)s") % {"name": name}
+        else:
+            summary = gettext("Removed the hall Wi-Fi")
+        _audit(party, user, "party_wifi_set", summary, before=before, after=after)
+        _bump(party)
+
+
+def party_load_record(*, party: Party, user, source: str = "") -> None:
+    """Note in a new party's audit trail that it was loaded from a party file
+    (``source``: the file's name, if known); the party list shows when."""
+    source = "".join(char for char in source if char.isprintable())[:120]
+    summary = gettext("Loaded from the party file %(file)s") % {"file": source}
+    if not source:
+        summary = gettext("Loaded from a party file")
+    _audit(party, user, PARTY_LOAD_ACTION, summary)
+
+
+def party_delete(*, party: Party, user) -> str:
+    """Delete the party for good, with everything in it: players, rounds,
+    results, prizes, printouts and its audit trail.  Only its owner or a
+    co-host may.  Returns the party's name, for the message that confirms it."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        if party.owner_id != user.pk and not party.cohosts.filter(pk=user.pk).exists():
+            raise PartyError(gettext("Only the party's host or a co-host can delete it."))
+        name, token = party.name, party.public_token
+        # A seat or sit-out protects its player: the rounds go first, taking
+        # their seats, sit-outs, results and online tables with them.
+        Round.objects.filter(party=party).delete()
+        party.delete()
+        transaction.on_commit(partial(public_state_forget, token), robust=True)
+    return name
+
+
+def party_admin_change(*, party: Party, user, summary: str) -> None:
+    """Record a change made in the Django admin (a name, a date, a switch, a
+    prize) and bump the party's version, so the players' page, the board and
+    the printouts made before show it or are marked out of date."""
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        _audit(
+            party, user, "admin_change", summary[: AuditEntry._meta.get_field("summary").max_length]
+        )
+        _bump(party)

@@ -1,0 +1,307 @@
+"""Results: one deal's entry, a batch under one lock, a whole table's tally
+card, and what they share (the record the validator checks, the stored row,
+the audit entry)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from scoring.rules import validate_result
+from scoring.rules.rulesets import Ruleset
+from scoring.wording import bid_words
+
+from ..models import DealResult, Round, TableEntry
+from .common import PartyError, _audit, _bump, party_ruleset
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What was said of one deal, before the validator has checked any of it
+    (RULES.md section 5): the bidder's seat (0..3), the bid, and the points
+    the bidding team took or the ``cards`` they add up from (point role ->
+    team that took it); the trump and the table's ``tally`` if known.  Values
+    are kept as given: a bad one is the validator's to name."""
+
+    bidder: Any
+    bid: Any
+    bidding_team_points: Any = None
+    trump: str | None = None
+    cards: Mapping[str, int] | None = None
+    tally: Sequence[int] | None = None
+
+
+def result_record(
+    *,
+    round: Round,
+    table: int,
+    deal: int,
+    entry: DealEntry,
+    user,
+    form_token: str | None = None,
+    source: str = DealResult.Source.HOST,
+) -> DealResult:
+    """Validate and store one deal's result (RULES.md section 5).
+
+    The same form token twice (a double tap, or a tablet's queue sending a
+    deal again after a lost answer) returns the stored result, with
+    ``replayed`` set, and creates nothing.  A deal another tablet already
+    entered is refused with a message saying who entered it, and the stored
+    result on the error, never overwritten: use :func:`result_amend` to
+    change a result.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        if form_token:
+            existing = DealResult.objects.filter(form_token=form_token).first()
+            if existing is not None:
+                existing.replayed = True
+                return existing
+        party = rnd.party
+        rs = party_ruleset(party)
+        players = _table_players(rnd, table)
+        current = DealResult.objects.filter(
+            round=rnd, table=table, deal=deal, is_current=True
+        ).select_related("entered_by")
+        stored = current.first()
+        record = _record(rnd, deal, entry, players)
+        if stored is not None:
+            who = stored.entered_by.get_username() if stored.entered_by else "another device"
+            when = stored.entered_at.strftime("%H:%M")
+            raise PartyError(
+                {
+                    "deal": f"Deal {deal} at table {table} was already entered by {who} at "
+                    f"{when}. To change it, amend it."
+                },
+                result=stored,
+            )
+        result = _result_store(
+            rnd, rs, table, deal, record, user=user, form_token=form_token, source=source
+        )
+        result.round = rnd  # its party carries the version bumped below
+        _bump(party, rnd)
+    return result
+
+
+def _result_store(
+    rnd: Round, rs: Ruleset, table: int, deal: int, record: dict, *, user, form_token, source
+) -> DealResult:
+    """Validate a new deal's record, store it and audit it.
+
+    Should be called holding the round's row lock, once the deal is known to
+    have no result yet."""
+    errors = validate_result(rs, record)
+    if errors:
+        raise PartyError({e.field: str(e) for e in errors})
+    result = _result_save(
+        rnd, table, deal, record, rs, user=user, form_token=form_token, source=source
+    )
+    if rnd.party.tableside_entry:
+        # A deal entered at the table and still waiting is settled by this result.
+        TableEntry.objects.filter(
+            round=rnd, table=table, deal=deal, status__in=TableEntry.OPEN
+        ).update(status=TableEntry.Status.SUPERSEDED)
+    _audit(
+        rnd.party,
+        user,
+        "result_record",
+        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result, rs)}",
+        after=_result_json(result, rnd.number),
+    )
+    return result
+
+
+@contextlib.contextmanager
+def results_entry(
+    *, round: Round, user, source: str = DealResult.Source.HOST
+) -> Iterator[Callable[..., DealResult]]:
+    """Enter many results of one round, one after another, under one lock.
+
+    Yields ``enter(table=, deal=, entry=)``, which checks and stores one result
+    as :func:`result_record` does: the same record, the same validator, the
+    same row and audit entry, the same :class:`PartyError` for a bad record.
+    What ``result_record`` looks up per deal (the round's lock, its seats, the
+    deals already entered, the version bump) is done once for the whole batch,
+    so a party file loads in a fraction of the time.  A deal already entered
+    is refused (amend it instead).  If the block raises, nothing it entered is
+    kept.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        party = rnd.party
+        rs = party_ruleset(party)
+        seats: dict[int, list[str | None]] = {}
+        for table, seat, name in rnd.seats.values_list("table", "seat", "player__name"):
+            seats.setdefault(table, [None, None, None, None])[seat] = name
+        entered = set(
+            DealResult.objects.filter(round=rnd, is_current=True).values_list("table", "deal")
+        )
+
+        def enter(*, table: int, deal: int, entry: DealEntry) -> DealResult:
+            if (table, deal) in entered:
+                raise PartyError(
+                    {"deal": f"Deal {deal} at table {table} is already entered; amend it instead."}
+                )
+            record = _record(rnd, deal, entry, seats.get(table))
+            result = _result_store(
+                rnd, rs, table, deal, record, user=user, form_token=None, source=source
+            )
+            entered.add((table, deal))
+            return result
+
+        yield enter
+        _bump(party, rnd)
+
+
+def table_results_enter(
+    *, round: Round, table: int, deals: Mapping[int, DealEntry], user
+) -> list[DealResult]:
+    """Store a whole table's deals, copied from its tally card, all or none.
+
+    ``deals`` maps each deal's number to what the card says of it.  Every
+    deal is checked by the same validator as :func:`result_record`, under one
+    lock; if any is refused, none is kept and the :class:`PartyError` names
+    every problem, keyed ``"<deal>.<field>"`` (``"3.bid"``).
+    """
+    errors: dict[str, str] = {}
+    results: list[DealResult] = []
+    with results_entry(round=round, user=user) as enter:
+        for deal, entry in deals.items():
+            try:
+                results.append(enter(table=table, deal=deal, entry=entry))
+            except PartyError as error:
+                for field, message in error.errors.items():
+                    errors[f"{deal}.{field}"] = message
+        if errors:
+            raise PartyError(errors)
+    return results
+
+
+def _table_players(rnd: Round, table: int) -> list[str | None] | None:
+    names: list[str | None] = [None, None, None, None]
+    rows = list(rnd.seats.filter(table=table).values_list("seat", "player__name"))
+    if not rows:
+        return None
+    for seat, name in rows:
+        names[seat] = name
+    return names
+
+
+def _record(
+    rnd: Round, deal: int, entry: DealEntry, players: list[str | None] | None
+) -> dict[str, Any]:
+    """The record the validator checks: the entry, the deal and where it was
+    played (``players``: the table's seats, None for a table the round lacks)."""
+    record: dict[str, Any] = {
+        "deal": deal,
+        "bidder": entry.bidder,
+        "bid": entry.bid,
+        "round_open": rnd.status == Round.Status.OPEN,
+        "table_exists": players is not None,
+    }
+    if players is not None:
+        record["players"] = players
+    if entry.bidding_team_points is not None:
+        record["bidding_team_points"] = entry.bidding_team_points
+    if entry.trump:
+        record["trump"] = entry.trump
+    if entry.cards is not None:
+        record["cards"] = entry.cards
+    if entry.tally is not None:
+        record["tally"] = list(entry.tally)
+    return record
+
+
+def _result_save(
+    rnd: Round,
+    table: int,
+    deal: int,
+    record: dict,
+    rs: Ruleset,
+    *,
+    user,
+    form_token,
+    source,
+    version: int = 1,
+    reason: str = "",
+) -> DealResult:
+    """Store a validated record as ``version`` of the deal's result.
+
+    Should be called holding the round's row lock, after checking that the
+    deal has no current result (version 1: no result at all, since results
+    are never deleted) or after marking the amended one not current.
+    """
+    points = record.get("bidding_team_points")
+    if points is None:
+        values = dict(rs.points)
+        team = record["bidder"] % 2
+        points = sum(values[r] for r, t in record["cards"].items() if t == team)
+    mine, theirs = rs.deal_score(record["bid"], points)
+    team = record["bidder"] % 2
+    score0, score1 = (mine, theirs) if team == 0 else (theirs, mine)
+    try:
+        # No savepoint: an IntegrityError aborts the caller's transaction,
+        # which the PartyError raised here rolls back as a whole.
+        return DealResult.objects.create(
+            round=rnd,
+            table=table,
+            deal=deal,
+            version=version,
+            bidder=record["bidder"],
+            bid=record["bid"],
+            trump=record.get("trump") or "",
+            bidding_team_points=points,
+            cards=record.get("cards"),
+            tally=record.get("tally"),
+            score0=score0,
+            score1=score1,
+            source=source,
+            entered_by=user if getattr(user, "is_authenticated", False) else None,
+            form_token=form_token or None,
+            reason=reason,
+        )
+    except IntegrityError:
+        # Only reachable if the row lock was bypassed (e.g. SQLite's writer
+        # race): the constraint still guarantees one current result.
+        raise PartyError(
+            {"deal": f"Deal {deal} at table {table} was just entered on another device."}
+        ) from None
+
+
+def _describe(result: DealResult, rs: Ruleset) -> str:
+    bid = bid_words(result.bid, rs)
+    trump = f" in {result.trump}" if result.trump else ""
+    return (
+        f"seat {result.bidder + 1} bid {bid}{trump}, took {result.bidding_team_points}; "
+        f"score {result.score0} – {result.score1}"
+    )
+
+
+def _result_json(result: DealResult, round_number: int) -> dict[str, Any]:
+    """A result as the audit keeps it; where it was lets the Changes page
+    name the bidder and the teams."""
+    return {
+        "round": round_number,
+        "table": result.table,
+        "deal": result.deal,
+        "bidder": result.bidder,
+        "bid": result.bid,
+        "trump": result.trump,
+        "bidding_team_points": result.bidding_team_points,
+        "cards": result.cards,
+        "tally": result.tally,
+        "score": [result.score0, result.score1],
+    }
+
+
+def _table_scores(rnd: Round, table: int) -> list[tuple[int, int]]:
+    return [
+        (s0, s1)
+        for s0, s1 in DealResult.objects.filter(round=rnd, table=table, is_current=True)
+        .order_by("deal")
+        .values_list("score0", "score1")
+    ]
