@@ -313,7 +313,8 @@ class ResultForm(forms.Form):
         _ruleset_fields(self, ruleset)
         self.point_roles = [role for role, _value in ruleset.point_cards()]
         for role, value in ruleset.point_cards():
-            label = _("%(card)s, %(value)d") % {"card": POINT_CARD_NAMES[role], "value": value}
+            card = POINT_CARD_NAMES.get(role, role)
+            label = _("%(card)s, %(value)d") % {"card": card, "value": value}
             self.fields[f"card_{role}"] = forms.TypedChoiceField(
                 choices=[("", "—")] + TEAM_CHOICES,
                 coerce=int,

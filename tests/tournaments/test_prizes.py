@@ -1,5 +1,7 @@
 """Prizes: picking order and special prizes (RULES.md section 6, "Prizes")."""
 
+import dataclasses
+
 import pytest
 
 from scoring.rules import RULESETS
@@ -153,3 +155,12 @@ def test_no_bid_made_no_winner():
 def test_bid_record_checks_the_bidder_seat():
     with pytest.raises(ValueError):
         BidRecord(seats=T1, bidder=4, bid=7, bidding_team_points=6)
+
+
+def test_a_game_without_a_shoot_has_no_shoot_to_count():
+    no_shoot = dataclasses.replace(MONTEREY, name="no-shoot", shoot=False)
+    deals = [BidRecord(seats=T1, bidder=1, bid=MONTEREY.shoot_bid, bidding_team_points=16)]
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=MONTEREY).players
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=no_shoot) == SpecialPrize(
+        (), None
+    )
