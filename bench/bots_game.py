@@ -41,10 +41,12 @@ def run(engine: str) -> None:
     from pedroparty.celery import app
     from scoring import services
     from scoring.models import DealEvent, OnlineTable
+    from scoring.rules import RULESETS
     from scoring.services import SeatSpec
 
     delay = settings.PLAY_BOT_DELAY_MS / 1000
     seats = [SeatSpec(f"Bot {n}", "heuristic") for n in range(1, 5)]
+    target = RULESETS["monterey-draw"].target
     worker = settings.REDIS_URL is not None
     if worker:
         from celery.contrib.testing.worker import start_worker
@@ -58,7 +60,7 @@ def run(engine: str) -> None:
             app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
         ):
             started = time.perf_counter()
-            table = services.table_create(seats=seats, target=91)
+            table = services.table_create(seats=seats, target=target)
             while table.status != OnlineTable.Status.FINISHED:
                 if time.perf_counter() - started > TIMEOUT_S:
                     sys.exit(f"the game did not finish in {TIMEOUT_S} s")
@@ -67,7 +69,7 @@ def run(engine: str) -> None:
             total = time.perf_counter() - started
     else:
         started = time.perf_counter()
-        table = services.table_create(seats=seats, target=91)  # eager: played at commit
+        table = services.table_create(seats=seats, target=target)  # eager: played at commit
         total = time.perf_counter() - started
         table.refresh_from_db()
         delay = 0.0

@@ -50,8 +50,11 @@ def party_file(tables: int, rounds: int, seed: int, deals_per_round: int = 4) ->
             scores = []
             for deal in range(1, deals_per_round + 1):
                 bidder = rng.randrange(4)
-                bid = rng.choice([*range(6, 17), 32]) if rng.random() < 0.05 else rng.randint(6, 9)
-                points = rng.randrange(17)
+                if rng.random() < 0.05:
+                    bid = rng.choice(rs.bids())
+                else:  # mostly the four lowest bids, as at a real table
+                    bid = rng.randint(rs.min_bid, rs.min_bid + 3)
+                points = rng.randrange(rs.total_points + 1)
                 mine, theirs = rs.deal_score(bid, points)
                 score = [mine, theirs] if bidder % 2 == 0 else [theirs, mine]
                 scores.append(tuple(score))

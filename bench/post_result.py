@@ -98,7 +98,9 @@ def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
         for t in range(1, tables + 1):
             scores = []
             for deal in range(1, 5 if closed else 1):
-                bidder, bid, points = rng.randrange(4), rng.randrange(6, 17), rng.randrange(17)
+                bidder = rng.randrange(4)
+                bid = rng.randrange(rs.min_bid, rs.max_bid + 1)
+                points = rng.randrange(rs.total_points + 1)
                 mine, theirs = rs.deal_score(bid, points)
                 score = (mine, theirs) if bidder % 2 == 0 else (theirs, mine)
                 scores.append(score)
@@ -180,11 +182,12 @@ def run(engine: str) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments import selectors
+    from tournaments import selectors, services
     from tournaments.models import DealResult, Party
 
     started = time.perf_counter()
     party, host, rnd = build_party()
+    rs = services.party_ruleset(party)
     built = time.perf_counter() - started
 
     client = Client()
@@ -209,8 +212,8 @@ def run(engine: str) -> None:
                 data = {
                     "deal": deal,
                     "bidder": rng.randrange(4),
-                    "bid": rng.randrange(6, 17),
-                    "bidding_team_points": rng.randrange(17),
+                    "bid": rng.randrange(rs.min_bid, rs.max_bid + 1),
+                    "bidding_team_points": rng.randrange(rs.total_points + 1),
                     "form_token": f"bench-{table}-{deal}",
                 }
                 queries = 0

@@ -81,6 +81,7 @@ def build_party() -> str:
     for i in range(1, 4 * TABLES + 1):
         services.player_register(party=party, name=f"Player {i:02d}", user=host)
     rng = random.Random(2026)
+    rs = services.party_ruleset(party)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     for _ in range(2):
         with services.results_entry(round=rnd, user=host) as enter:
@@ -91,8 +92,8 @@ def build_party() -> str:
                         deal=deal,
                         entry=services.DealEntry(
                             bidder=rng.randrange(4),
-                            bid=rng.randrange(6, 17),
-                            bidding_team_points=rng.randrange(17),
+                            bid=rng.randrange(rs.min_bid, rs.max_bid + 1),
+                            bidding_team_points=rng.randrange(rs.total_points + 1),
                         ),
                     )
         for line in selectors.round_board(party, rnd.number).tables:

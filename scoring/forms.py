@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from tournaments.models import RULESET_CHOICES
 
 from .models import OnlineSeat
+from .rules import RULESETS
 from .services import IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
 
 _IDLE_LABELS = [(seconds, duration_text(seconds)) for seconds in IDLE_CHOICES]
@@ -38,7 +39,9 @@ class TableForm(SeatKindsMixin, forms.Form):
         initial="target",
         widget=forms.RadioSelect,
     )
-    target = forms.IntegerField(min_value=1, max_value=MAX_TARGET, initial=91, required=False)
+    target = forms.IntegerField(
+        min_value=1, max_value=MAX_TARGET, initial=RULESETS["monterey-draw"].target, required=False
+    )
     deals = forms.IntegerField(min_value=1, max_value=MAX_DEALS, initial=4, required=False)
     idle_seconds = forms.TypedChoiceField(
         label="A seat may go to a bot after",

@@ -444,6 +444,7 @@ def build_seat_screen(
     if last is not None:
         last_trick = {
             "number": len(view["tricks"]),
+            "tricks": rs.tricks,
             "winner": names[last["winner"]],
             "cards": [(names[s], tile(c, trump)) for s, c in last["cards"]],
             "laid": [(names[s], tile(c, trump)) for s, c in last["laid"]],
@@ -461,7 +462,7 @@ def build_seat_screen(
         }
         for t in (0, 1)
     ]
-    prompt, hint = _prompt(view, names, seats)
+    prompt, hint = _prompt(view, names, seats, rs)
     my_turn = to_act == seat and not me.is_bot
     game_over = table.status == OnlineTable.Status.FINISHED
     result = deals[-1] if phase == "done" and deals else None
@@ -485,7 +486,7 @@ def build_seat_screen(
         deal_number=table.deal_number,
         dealer=names[view["dealer"]],
         phase=phase,
-        phase_title=_phase_title(view),
+        phase_title=_phase_title(view, rs),
         steps=_steps(view),
         my_turn=my_turn,
         card_turn=my_turn and any(c.action for c in hand),
@@ -526,15 +527,15 @@ def _choice_buttons(legal: list[str], rs: Ruleset) -> list[tuple[str, str, str]]
     return buttons
 
 
-def _phase_title(view: dict[str, Any]) -> str:
+def _phase_title(view: dict[str, Any], rs: Ruleset) -> str:
     phase = view["phase"]
     if phase == "discard":
         return "Widow: discarding"
     if phase == "play":
         to_act = view["to_act"]
-        if not view["tricks"] and view["hand_counts"][to_act] > 6:
+        if not view["tricks"] and view["hand_counts"][to_act] > rs.hand_size:
             return "Laying down extra trumps"
-        return f"Trick {len(view['tricks']) + 1} of 6"
+        return f"Trick {len(view['tricks']) + 1} of {rs.tricks}"
     return PHASE_TITLES[phase]
 
 
@@ -550,7 +551,9 @@ def _steps(view: dict[str, Any]) -> list[tuple[str, bool]]:
     return [(name, i == current) for i, name in enumerate(names)]
 
 
-def _prompt(view: dict[str, Any], names: list[str], seats: list[OnlineSeat]) -> tuple[str, str]:
+def _prompt(
+    view: dict[str, Any], names: list[str], seats: list[OnlineSeat], rs: Ruleset
+) -> tuple[str, str]:
     """The headline for this seat (whose turn, to do what) and a hint."""
     phase, to_act, seat, legal = view["phase"], view["to_act"], view["seat"], view["legal"]
     if phase == "done":
@@ -564,7 +567,7 @@ def _prompt(view: dict[str, Any], names: list[str], seats: list[OnlineSeat]) -> 
             "fill": "to rob the pack",
             "play": "to play",
         }[phase]
-        if phase == "play" and not view["tricks"] and view["hand_counts"][to_act] > 6:
+        if phase == "play" and not view["tricks"] and view["hand_counts"][to_act] > rs.hand_size:
             doing = "to lay down extra trumps"
         return f"Waiting for {who} {doing}.", ""
     if phase == "bid":
@@ -583,20 +586,20 @@ def _prompt(view: dict[str, Any], names: list[str], seats: list[OnlineSeat]) -> 
     hand = view["hand"]
     if phase == "discard":
         trumps = sum(1 for c in hand if IS_TRUMP[trump][CARD[c]])
-        owed = len(hand) - max(6, trumps)
+        owed = len(hand) - max(rs.hand_size, trumps)
         return (
             f"Discard {owed} card{'s' if owed != 1 else ''}.",
             "You keep every trump; choose the non-trumps to let go.",
         )
     if phase == "fill":
-        need = 6 - len(hand)
+        need = rs.hand_size - len(hand)
         source = "pack" if view["stock_count"] else "wash"
         return (
             f"Rob the pack: take {need} more card{'s' if need != 1 else ''}.",
             f"You took every trump left; choose from the {source}.",
         )
     if legal[0].startswith("lay "):
-        extra = len(hand) - 6
+        extra = len(hand) - rs.hand_size
         return (
             f"Lay down {extra} extra trump{'s' if extra != 1 else ''}.",
             "Only non-point trumps are laid down, face up, before you play.",
@@ -682,7 +685,8 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
     if not seats:
         return None
     table = seats[0].table
-    state = deal_state(table_ruleset(table), table.current)
+    rs = table_ruleset(table)
+    state = deal_state(rs, table.current)
     names = [s.name for s in seats]
     view = state.view(0)
     managed = []
@@ -711,7 +715,7 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
         length=game_length(table),
         seats=managed,
         teams=teams,
-        phase_title=_phase_title(view),
+        phase_title=_phase_title(view, rs),
         waiting_for="" if state.to_act is None else names[state.to_act],
         waiting_since=table.turn_since,
         deals=finished_deals(table, names),

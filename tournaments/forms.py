@@ -10,7 +10,8 @@ from django.db.models import BigIntegerField
 from django.utils.translation import gettext_lazy as _
 
 from scoring import wording
-from scoring.rules.rulesets import Ruleset
+from scoring.rules import RULESETS
+from scoring.rules.rulesets import HouseOption, Ruleset
 from scoring.wording import bid_words
 
 from .models import (
@@ -44,6 +45,39 @@ POINT_CARD_NAMES = {
     "2": _("Two (low)"),
 }
 
+DEFAULT_RULESET = "monterey-draw"
+#: What ends a casual game: a party ends with its rounds, so its form leaves them out.
+CASUAL_GAME_OPTIONS = ("target", "bid_out")
+#: House options a party keeps in its own column rather than with the others.
+PARTY_COLUMN_OPTIONS = ("deals_per_round",)
+
+
+def party_house_options() -> dict[str, tuple[HouseOption, object]]:
+    """Every house option a party of a shipped ruleset may set, by name, with
+    its initial value: the default ruleset's, else the first ruleset's that has
+    it.  In the order the rulesets list them."""
+    found: dict[str, tuple[HouseOption, object]] = {}
+    rulesets = [RULESETS[DEFAULT_RULESET], *RULESETS.values()]
+    for rs in rulesets:
+        for option in rs.house_options:
+            if option.name not in CASUAL_GAME_OPTIONS and option.name not in found:
+                found[option.name] = (option, getattr(rs, option.name))
+    return found
+
+
+def house_option_field(option: HouseOption, initial: object) -> forms.Field:
+    """The field a house option makes: a checkbox, a choice of its values, or
+    a whole number within its bounds; its label translated."""
+    texts = {"label": _(option.label), "initial": initial}
+    if option.help_text:
+        texts["help_text"] = _(option.help_text)
+    if option.kind is bool:
+        return forms.BooleanField(required=False, **texts)
+    if option.choices:
+        choices = [(choice, str(choice)) for choice in option.choices]
+        return forms.TypedChoiceField(choices=choices, coerce=int, **texts)
+    return forms.IntegerField(min_value=option.minimum, max_value=option.maximum, **texts)
+
 
 class PartyForm(forms.Form):
     name = forms.CharField(max_length=120)
@@ -51,9 +85,8 @@ class PartyForm(forms.Form):
         initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
     )
     venue = forms.CharField(max_length=160, required=False)
-    ruleset = forms.ChoiceField(choices=RULESET_CHOICES, initial="monterey-draw")
+    ruleset = forms.ChoiceField(choices=RULESET_CHOICES, initial=DEFAULT_RULESET)
     movement = forms.ChoiceField(choices=MOVEMENT_CHOICES, initial="up_down")
-    deals_per_round = forms.IntegerField(min_value=1, max_value=12, initial=4)
     sitout_credit = forms.ChoiceField(choices=SITOUT_CHOICES, initial="average")
     planned_rounds = forms.IntegerField(min_value=1, max_value=50, initial=6)
     round_minutes = forms.IntegerField(
@@ -63,15 +96,6 @@ class PartyForm(forms.Form):
         required=False,
         label=_("Round clock (minutes)"),
         help_text=_("How long the round clock runs when you start it."),
-    )
-    shoot_needs_ace_and_two = forms.BooleanField(
-        required=False, initial=True, label=_("A shoot needs the ace and two of a suit")
-    )
-    shoot_set_penalty = forms.TypedChoiceField(
-        choices=[(32, "32"), (16, "16")], coerce=int, initial=32, label=_("A set shoot costs")
-    )
-    low_is_keeper = forms.BooleanField(
-        required=False, initial=True, label="The 2 of trump scores for whoever played it"
     )
     tableside_entry = forms.BooleanField(
         required=False,
@@ -94,6 +118,31 @@ class PartyForm(forms.Form):
         required=False, max_length=120, label="Highest bid made prize (optional)"
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The house options' fields follow the round clock's.
+        fields = {}
+        for name, field in self.fields.items():
+            fields[name] = field
+            if name == "round_minutes":
+                for option, initial in party_house_options().values():
+                    fields[option.name] = house_option_field(option, initial)
+        self.fields = fields
+
+    def _ruleset_options(self) -> tuple[HouseOption, ...]:
+        """The chosen ruleset's options that this form sets."""
+        rs = RULESETS[self.cleaned_data["ruleset"]]
+        return tuple(o for o in rs.house_options if o.name not in CASUAL_GAME_OPTIONS)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("ruleset") in RULESETS:
+            for option in self._ruleset_options():
+                value = data.get(option.name)
+                if option.name in data and not option.accepts(value):
+                    self.add_error(option.name, _("This game does not have that choice."))
+        return data
+
     def clean_round_minutes(self) -> int:
         minutes = self.cleaned_data["round_minutes"]
         return ROUND_MINUTES_DEFAULT if minutes is None else minutes
@@ -107,11 +156,13 @@ class PartyForm(forms.Form):
         }
 
     def house_options(self) -> dict:
+        """The chosen ruleset's house options as set, but those the party
+        keeps in its own column."""
         data = self.cleaned_data
         return {
-            "shoot_needs_ace_and_two": data["shoot_needs_ace_and_two"],
-            "shoot_set_penalty": data["shoot_set_penalty"],
-            "low_is_keeper": data["low_is_keeper"],
+            option.name: data[option.name]
+            for option in self._ruleset_options()
+            if option.name not in PARTY_COLUMN_OPTIONS
         }
 
     def clean_prizes(self) -> str:
@@ -261,9 +312,10 @@ class ResultForm(forms.Form):
     def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
         _ruleset_fields(self, ruleset)
-        self.point_roles = [role for role, _value in ruleset.points]
-        for role, value in ruleset.points:
-            label = _("%(card)s, %(value)d") % {"card": POINT_CARD_NAMES[role], "value": value}
+        self.point_roles = [role for role, _value in ruleset.point_cards()]
+        for role, value in ruleset.point_cards():
+            card = POINT_CARD_NAMES.get(role, role)
+            label = _("%(card)s, %(value)d") % {"card": card, "value": value}
             self.fields[f"card_{role}"] = forms.TypedChoiceField(
                 choices=[("", "—")] + TEAM_CHOICES,
                 coerce=int,
@@ -385,10 +437,7 @@ class TableEntryForm(forms.Form):
 
     def __init__(self, *args, ruleset: Ruleset, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        bids = list(range(ruleset.min_bid, ruleset.max_bid + 1))
-        if ruleset.shoot:
-            bids.append(ruleset.shoot_bid)
-        self.fields["bid"].choices = [(b, bid_words(b, ruleset)) for b in bids]
+        self.fields["bid"].choices = [(b, bid_words(b, ruleset)) for b in ruleset.bids()]
         self.fields["bidder"].choices = [(s, name) for s, name in enumerate(players)]
         points = self.fields["bidding_team_points"]
         points.max_value = ruleset.total_points

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring.rules.rulesets import stored_bounds
+
 RULESET_CHOICES = [("monterey-draw", "Monterey Draw Pedro"), ("monterey-widow", "The Widow")]
 MOVEMENT_CHOICES = [
     ("up_down", "Winners up, losers down"),
@@ -21,6 +23,15 @@ MOVEMENT_CHOICES = [
 #: The host's round clock: its default length and the lengths allowed, in minutes.
 ROUND_MINUTES_DEFAULT, ROUND_MINUTES_MIN, ROUND_MINUTES_MAX = 20, 1, 180
 SITOUT_CHOICES = [("average", "Average score of the round"), ("zero", "No credit")]
+#: What a stored deal may hold under any ruleset shipped; a new game widens it
+#: and ``makemigrations`` writes the new constraints.
+STORED = stored_bounds()
+
+
+def _bid_range() -> Q:
+    """A bid of one of the rulesets shipped: a plain bid or a top contract."""
+    plain = Q(bid__gte=STORED.lowest_bid, bid__lte=STORED.highest_bid)
+    return plain | Q(bid__in=STORED.top_bids) if STORED.top_bids else plain
 
 
 def new_public_token() -> str:
@@ -270,11 +281,10 @@ class DealResult(models.Model):
             ),
             models.CheckConstraint(condition=Q(deal__gte=1, deal__lte=12), name="deal_range"),
             models.CheckConstraint(condition=Q(bidder__lte=3), name="bidder_seat_range"),
+            models.CheckConstraint(condition=_bid_range(), name="bid_range"),
             models.CheckConstraint(
-                condition=Q(bid__gte=6, bid__lte=16) | Q(bid=32), name="bid_range"
-            ),
-            models.CheckConstraint(
-                condition=Q(bidding_team_points__lte=16), name="bidding_points_range"
+                condition=Q(bidding_team_points__lte=STORED.most_points),
+                name="bidding_points_range",
             ),
             models.CheckConstraint(
                 condition=Q(trump="") | Q(trump__in=["S", "H", "D", "C"]), name="trump_suit"

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.db.models import OuterRef, Q, Subquery
 
+from scoring.rules import RULESETS
+
 from . import standings
 from .models import (
     AuditEntry,
@@ -732,7 +734,7 @@ def _bid_records(history: PartyHistory) -> list[standings.BidRecord]:
 
 def special_prize_winners(party: Party) -> dict[str, list[int]]:
     """Winners of the special prizes (ties share): low score among the players
-    who took part, most 32s made, highest bid made."""
+    who took part, most shoots made, highest bid made."""
     history = party_history(party)
     rows = standings.compute_standings(
         round_results(history), registration=history.registration, option=history.sitout_credit
@@ -740,13 +742,14 @@ def special_prize_winners(party: Party) -> dict[str, list[int]]:
     took_part = {pid for info in history.rounds for table in info.tables for pid in table}
     took_part |= {pid for info in history.rounds for pid in info.sitting_out}
     bids = _bid_records(history)
+    rs = RULESETS[party.ruleset]  # whether a bid was made needs no house option
     return {
         "low_score": list(standings.low_score([r for r in rows if r.player in took_part]).players),
         "most_shoots": list(
-            standings.most_32s_made(bids, registration=history.registration).players
+            standings.most_shoots_made(bids, registration=history.registration, ruleset=rs).players
         ),
         "highest_bid": list(
-            standings.highest_bid_made(bids, registration=history.registration).players
+            standings.highest_bid_made(bids, registration=history.registration, ruleset=rs).players
         ),
     }
 

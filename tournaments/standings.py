@@ -12,9 +12,12 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tournaments.movement import PlayerId, SeatingProblem, Table
+
+if TYPE_CHECKING:
+    from scoring.rules.rulesets import Ruleset
 
 __all__ = [
     "BidRecord",
@@ -26,11 +29,10 @@ __all__ = [
     "StandingRow",
     "TableResult",
     "award_prizes",
-    "bid_made",
     "compute_standings",
     "highest_bid_made",
     "low_score",
-    "most_32s_made",
+    "most_shoots_made",
     "needs_cut",
     "round_scores",
     "round_tally",
@@ -41,7 +43,6 @@ __all__ = [
 
 DealScore = tuple[int, int]
 SitoutCredit = Literal["average", "zero"]
-SHOOT = 32
 
 
 # --- The round winner at a table ---------------------------------------------
@@ -349,11 +350,6 @@ class BidRecord:
         return (self.seats[self.bidder], self.seats[(self.bidder + 2) % 4])
 
 
-def bid_made(bid: int, bidding_team_points: int) -> bool:
-    """Section 3.9: a bid is made with points >= bid; the shoot (32) only with all 16."""
-    return bidding_team_points == 16 if bid == SHOOT else bidding_team_points >= bid
-
-
 def low_score(standings: Sequence[StandingRow]) -> SpecialPrize:
     """The low-score prize: every row with the lowest score shares it, in standings order.
 
@@ -366,8 +362,8 @@ def low_score(standings: Sequence[StandingRow]) -> SpecialPrize:
     return SpecialPrize(tuple(row.player for row in standings if row.score == lowest), lowest)
 
 
-def _made_bids(deals: Iterable[BidRecord]) -> list[BidRecord]:
-    return [deal for deal in deals if bid_made(deal.bid, deal.bidding_team_points)]
+def _made_bids(deals: Iterable[BidRecord], ruleset: Ruleset) -> list[BidRecord]:
+    return [deal for deal in deals if ruleset.bid_made(deal.bid, deal.bidding_team_points)]
 
 
 def _share(counts: dict[PlayerId, int], registration: Sequence[PlayerId]) -> SpecialPrize:
@@ -377,30 +373,33 @@ def _share(counts: dict[PlayerId, int], registration: Sequence[PlayerId]) -> Spe
     return SpecialPrize(tuple(p for p in registration if counts.get(p) == best), best)
 
 
-def most_32s_made(deals: Iterable[BidRecord], *, registration: Sequence[PlayerId]) -> SpecialPrize:
-    """Most shoots (bids of 32) made; each counts for both partners of the bidding team.
+def most_shoots_made(
+    deals: Iterable[BidRecord], *, registration: Sequence[PlayerId], ruleset: Ruleset
+) -> SpecialPrize:
+    """Most shoots made (the ruleset's shoot bid); each counts for both
+    partners of the bidding team.
 
     Ties share; winners listed in registration order. Nobody wins when no
-    shoot was made.
+    shoot was made, nor ever in a game without a shoot.
     """
     counts: dict[PlayerId, int] = {}
-    for deal in _made_bids(deals):
-        if deal.bid == SHOOT:
+    for deal in _made_bids(deals, ruleset):
+        if ruleset.shoot and deal.bid == ruleset.shoot_bid:
             for player in deal.bidding_team():
                 counts[player] = counts.get(player, 0) + 1
     return _share(counts, registration)
 
 
 def highest_bid_made(
-    deals: Iterable[BidRecord], *, registration: Sequence[PlayerId]
+    deals: Iterable[BidRecord], *, registration: Sequence[PlayerId], ruleset: Ruleset
 ) -> SpecialPrize:
-    """Highest bid made (a made shoot counts as 32); both partners of the bidding team count.
+    """Highest bid made (a made shoot counts as its bid); both partners of the bidding team count.
 
     Every player of a bidding team that made the highest bid shares the prize,
     listed in registration order. Nobody wins when no bid was made.
     """
     best: dict[PlayerId, int] = {}
-    for deal in _made_bids(deals):
+    for deal in _made_bids(deals, ruleset):
         for player in deal.bidding_team():
             best[player] = max(best.get(player, deal.bid), deal.bid)
     return _share(best, registration)

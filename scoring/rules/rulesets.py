@@ -11,6 +11,7 @@ a copy with house options changed, checked.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -181,6 +182,25 @@ class Ruleset:
                 raise RulesetError(f"{name} must be {option.expects()}, got {value!r}")
         return dataclasses.replace(self, **options)
 
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal: one for each card of a hand."""
+        return self.hand_size
+
+    def bid_label(self, bid: int) -> str:
+        """A bid as a score sheet writes it: "8", or "16 for 32" for the shoot.
+
+        Plain figures; the words players say ("shoot the moon") are
+        ``scoring.wording``'s, translated."""
+        if self.shoot and bid == self.shoot_bid:
+            return f"{self.max_bid} for {self.shoot_bid}"
+        return str(bid)
+
+    def point_cards(self) -> tuple[tuple[str, int], ...]:
+        """The point cards as (role, value), in the order an entry form lists
+        them (the order of the point table); a role worth nothing is left out."""
+        return tuple((role, value) for role, value in self.points if value)
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, **self.options()}
 
@@ -215,6 +235,32 @@ MONTEREY_WIDOW = Ruleset(
 RULESETS: MappingProxyType = MappingProxyType(
     {MONTEREY_DRAW.name: MONTEREY_DRAW, MONTEREY_WIDOW.name: MONTEREY_WIDOW}
 )
+
+
+@dataclass(frozen=True)
+class StoredBounds:
+    """What a stored deal may hold under any of the rulesets: the lowest and
+    highest plain bid, the top contracts above them, the most points a deal
+    holds.  The database's check constraints are made from it."""
+
+    lowest_bid: int
+    highest_bid: int
+    top_bids: tuple[int, ...]
+    most_points: int
+
+
+def stored_bounds(rulesets: Iterable[Ruleset] | None = None) -> StoredBounds:
+    """The :class:`StoredBounds` covering every ruleset given (by default
+    every ruleset shipped, :data:`RULESETS`)."""
+    values = list(RULESETS.values() if rulesets is None else rulesets)
+    highest = max(rs.max_bid for rs in values)
+    tops = {rs.shoot_bid for rs in values if rs.shoot and rs.shoot_bid > highest}
+    return StoredBounds(
+        lowest_bid=min(rs.min_bid for rs in values),
+        highest_bid=highest,
+        top_bids=tuple(sorted(tops)),
+        most_points=max(rs.total_points for rs in values),
+    )
 
 
 def game_winner(

@@ -1,18 +1,22 @@
 """Prizes: picking order and special prizes (RULES.md section 6, "Prizes")."""
 
+import dataclasses
+
 import pytest
 
+from scoring.rules import RULESETS
 from tournaments.standings import (
     BidRecord,
     PrizePick,
     SpecialPrize,
     StandingRow,
     award_prizes,
-    bid_made,
     highest_bid_made,
     low_score,
-    most_32s_made,
+    most_shoots_made,
 )
+
+MONTEREY = RULESETS["monterey-draw"]
 
 # Standings rows as compute_standings gives them: equal players in registration order.
 STANDINGS = [
@@ -82,7 +86,7 @@ T2 = ("Eli", "Fay", "Gus", "Hal")
     [(6, 6, True), (6, 5, False), (16, 16, True), (16, 15, False), (32, 16, True), (32, 15, False)],
 )
 def test_bid_made(bid, points, made):
-    assert bid_made(bid, points) is made
+    assert MONTEREY.bid_made(bid, points) is made
 
 
 def test_a_made_shoot_counts_for_both_partners():
@@ -90,7 +94,9 @@ def test_a_made_shoot_counts_for_both_partners():
         BidRecord(seats=T1, bidder=1, bid=32, bidding_team_points=16),  # Bea + Dee
         BidRecord(seats=T2, bidder=0, bid=32, bidding_team_points=14),  # set: counts for nobody
     ]
-    assert most_32s_made(deals, registration=REGISTRATION) == SpecialPrize(("Bea", "Dee"), 1)
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
+        ("Bea", "Dee"), 1
+    )
 
 
 def test_most_32s_made_ties_share():
@@ -101,15 +107,19 @@ def test_most_32s_made_ties_share():
         BidRecord(seats=("Eli", "Ana", "Gus", "Bea"), bidder=2, bid=32, bidding_team_points=16),
     ]
     # Bea: 2 (deals 1, 3); Dee: 2 (deals 1, 3); Eli: 2 (deals 2, 4); Gus: 2 (deals 2, 4).
-    assert most_32s_made(deals, registration=REGISTRATION) == SpecialPrize(
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
         ("Bea", "Dee", "Eli", "Gus"), 2
     )
 
 
 def test_no_shoot_made_no_winner():
     deals = [BidRecord(seats=T1, bidder=0, bid=16, bidding_team_points=16)]
-    assert most_32s_made(deals, registration=REGISTRATION) == SpecialPrize((), None)
-    assert most_32s_made([], registration=REGISTRATION) == SpecialPrize((), None)
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
+        (), None
+    )
+    assert most_shoots_made([], registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
+        (), None
+    )
 
 
 def test_highest_bid_made_counts_for_both_partners_and_ties_share():
@@ -119,7 +129,7 @@ def test_highest_bid_made_counts_for_both_partners_and_ties_share():
         BidRecord(seats=T2, bidder=3, bid=12, bidding_team_points=16),  # Fay + Hal made 12
         BidRecord(seats=T2, bidder=0, bid=9, bidding_team_points=10),
     ]
-    assert highest_bid_made(deals, registration=REGISTRATION) == SpecialPrize(
+    assert highest_bid_made(deals, registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
         ("Ana", "Cruz", "Fay", "Hal"), 12
     )
 
@@ -130,14 +140,27 @@ def test_a_made_shoot_is_the_highest_bid():
         BidRecord(seats=T2, bidder=1, bid=32, bidding_team_points=16),
         BidRecord(seats=T2, bidder=0, bid=32, bidding_team_points=15),
     ]
-    assert highest_bid_made(deals, registration=REGISTRATION) == SpecialPrize(("Fay", "Hal"), 32)
+    assert highest_bid_made(deals, registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
+        ("Fay", "Hal"), 32
+    )
 
 
 def test_no_bid_made_no_winner():
     deals = [BidRecord(seats=T1, bidder=0, bid=7, bidding_team_points=6)]
-    assert highest_bid_made(deals, registration=REGISTRATION) == SpecialPrize((), None)
+    assert highest_bid_made(deals, registration=REGISTRATION, ruleset=MONTEREY) == SpecialPrize(
+        (), None
+    )
 
 
 def test_bid_record_checks_the_bidder_seat():
     with pytest.raises(ValueError):
         BidRecord(seats=T1, bidder=4, bid=7, bidding_team_points=6)
+
+
+def test_a_game_without_a_shoot_has_no_shoot_to_count():
+    no_shoot = dataclasses.replace(MONTEREY, name="no-shoot", shoot=False)
+    deals = [BidRecord(seats=T1, bidder=1, bid=MONTEREY.shoot_bid, bidding_team_points=16)]
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=MONTEREY).players
+    assert most_shoots_made(deals, registration=REGISTRATION, ruleset=no_shoot) == SpecialPrize(
+        (), None
+    )

@@ -157,3 +157,24 @@ def test_section_9_a_variant_point_table_is_data_the_engine_plays_as_is():
         while state.phase != "done":
             state.apply(rng.choice(state.legal_actions()))
         assert sum(state.captured()) == 14
+
+
+def test_a_bid_label_is_the_figure_and_the_shoot_reads_max_for_shoot():
+    assert DRAW.bid_label(DRAW.min_bid) == str(DRAW.min_bid)
+    assert DRAW.bid_label(DRAW.shoot_bid) == f"{DRAW.max_bid} for {DRAW.shoot_bid}"
+    no_shoot = dataclasses.replace(DRAW, name="no-shoot", shoot=False)
+    assert no_shoot.bid_label(DRAW.shoot_bid) == str(DRAW.shoot_bid)
+
+
+def test_point_cards_follow_the_point_table_and_leave_out_a_card_worth_nothing():
+    assert DRAW.point_cards() == DRAW.points
+    assert sum(value for _, value in DRAW.point_cards()) == DRAW.total_points
+    other = dataclasses.replace(
+        DRAW, name="other", points=(("T", 4), ("A", 0), ("2", 3)), min_bid=1, max_bid=7
+    )
+    assert other.point_cards() == (("T", 4), ("2", 3))
+
+
+def test_a_deal_has_a_trick_for_each_card_of_a_hand():
+    assert DRAW.tricks == DRAW.hand_size
+    assert dataclasses.replace(DRAW, name="seven", hand_size=7).tricks == 7
