@@ -32,10 +32,14 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import django
 import segno
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
 from django.urls import reverse
 
+from pedroparty.demo_host import PASSWORD, USERNAME
 from pedroparty.links import lan_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -83,12 +87,9 @@ def party_environment(
 
 
 def demo_refuse() -> None:
-    """Refuses to serve while the demo host signs in with its published password."""
-    # Imported once django.setup() has run: models need the app registry.
-    from django.contrib.auth import get_user_model
+    """Refuses to serve while the demo host signs in with its published password.
 
-    from tournaments.management.commands.demo import PASSWORD, USERNAME
-
+    Should be called once ``django.setup()`` has run: users need the app registry."""
     user = get_user_model().objects.filter(username=USERNAME, is_active=True).first()
     if user is not None and user.check_password(PASSWORD):
         raise Refused(
@@ -99,9 +100,6 @@ def demo_refuse() -> None:
 
 def django_prepare(*, collect_static: bool) -> None:
     """Settings loaded, database migrated, static files collected, demo refused."""
-    import django
-    from django.core.management import call_command
-
     django.setup()
     call_command("migrate", interactive=False, verbosity=0)
     if collect_static:

@@ -19,8 +19,8 @@ from tournaments import services, tableside_services
 from tournaments.models import TableRound
 
 from .accessibility import axe_problems
+from .browser import sign_in
 from .builders import PLAYERS, online_table, played_party
-from .conftest import sign_in
 
 pytestmark = pytest.mark.e2e
 

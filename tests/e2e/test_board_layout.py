@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from tournaments import services
 from tournaments.models import Party
 
-from .conftest import Traffic, open_page
+from .browser import Traffic, open_page
 
 pytestmark = pytest.mark.e2e
 

@@ -20,7 +20,7 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 from tournaments import services
 from tournaments.models import Party
 
-from .conftest import PASSWORD, sign_in
+from .browser import PASSWORD, sign_in
 from .test_online_play import bots_worker, take_a_turn
 
 pytestmark = pytest.mark.e2e

@@ -23,7 +23,7 @@ from scoring.rules import RULESETS
 from tournaments import selectors, services
 from tournaments.models import DealResult, Party
 
-from .conftest import sign_in
+from .browser import sign_in
 
 pytestmark = pytest.mark.e2e
 

@@ -32,7 +32,7 @@ from tournaments.services import party_ruleset
 
 from ..pedroparty.private_redis import free_port
 from ..pedroparty.test_redis_outage_site import database_url
-from .conftest import PASSWORD, Traffic, open_page, sign_in
+from .browser import PASSWORD, Traffic, open_page, sign_in
 
 pytestmark = pytest.mark.e2e
 

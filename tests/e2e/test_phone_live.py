@@ -27,7 +27,7 @@ from tournaments import services
 from tournaments.models import Party, Round
 from tournaments.views import public as public_views
 
-from .conftest import Traffic, open_page, sign_in
+from .browser import Traffic, open_page, sign_in
 
 pytestmark = pytest.mark.e2e
 

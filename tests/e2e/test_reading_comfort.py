@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 from scoring import services as play
 
 from .accessibility import axe_problems
+from .browser import sign_in
 from .builders import online_table, played_party
-from .conftest import sign_in
 
 pytestmark = pytest.mark.e2e
 

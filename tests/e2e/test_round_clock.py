@@ -22,7 +22,7 @@ from tournaments import services
 from tournaments.models import Party, Round, TableRound
 from tournaments.selectors import CLOCK_WARN_SECONDS
 
-from .conftest import Traffic, open_page, sign_in
+from .browser import Traffic, open_page, sign_in
 
 pytestmark = pytest.mark.e2e
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from tournaments import services
 from tournaments.models import DealResult, Round
 
-from .conftest import TABLET, Traffic, open_page, sign_in
+from .browser import TABLET, Traffic, open_page, sign_in
 
 pytestmark = pytest.mark.e2e
 

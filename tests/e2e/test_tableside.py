@@ -11,8 +11,8 @@ from tournaments import services
 from tournaments.models import DealResult, TableEntry, TableRound
 
 from .accessibility import axe_problems
+from .browser import open_page, sign_in
 from .builders import PLAYERS
-from .conftest import open_page, sign_in
 
 pytestmark = pytest.mark.e2e
 

@@ -12,7 +12,7 @@ from scoring import services
 from scoring.models import OnlineSeat
 from scoring.services import PlayError
 
-from .conftest import make_idle, make_table, run_bots, seats_of, state_of
+from .builders import make_idle, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from pedroparty import links
 
-from .conftest import make_table
+from .builders import make_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.models import DealEvent, OnlineSeat, OnlineTable
 
-from .conftest import make_table
+from .builders import make_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -34,7 +34,7 @@ from scoring.rules import new_deal, replay, validate_result
 from scoring.services import deal_record, table_ruleset
 from scoring.tasks import bots_play
 
-from .conftest import make_table, seats_of
+from .builders import make_table, seats_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

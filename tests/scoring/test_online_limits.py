@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.models import OnlineTable
 
-from .conftest import make_table
+from .builders import make_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -14,7 +14,7 @@ from tournaments import selectors as party_selectors
 from tournaments import services as party_services
 from tournaments.models import DealResult, Round
 
-from .conftest import act, run_bots, seats_of, state_of
+from .builders import act, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think", "fast_hashing")]
 

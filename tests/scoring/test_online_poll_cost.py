@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring import watching
 
-from .conftest import make_idle, make_table, seats_of
+from .builders import make_idle, make_table, seats_of
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from scoring import services
 from scoring.tasks import bots_play
 from tournaments import services as party_services
 
-from .conftest import make_table
+from .builders import make_table
 
 BOTS = ("heuristic", "random", "heuristic", "random")
 

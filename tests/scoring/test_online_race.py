@@ -20,7 +20,7 @@ from scoring import services
 from scoring.models import DealEvent, OnlineSeat
 from scoring.services import PlayError
 
-from .conftest import make_table, seats_of
+from .builders import make_table, seats_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_think")]
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import DealEvent
 
-from .conftest import make_idle, make_table, run_bots, seats_of, state_of
+from .builders import make_idle, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

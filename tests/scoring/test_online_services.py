@@ -13,7 +13,7 @@ from scoring.rules import game_winner
 from scoring.rules.cards import CODES
 from scoring.services import PlayError, SeatSpec
 
-from .conftest import act, make_idle, make_table, run_bots, seats_of, state_of
+from .builders import act, make_idle, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -12,7 +12,7 @@ from scoring import services
 from scoring.models import DealEvent, OnlineDeal
 from scoring.tasks import bots_play
 
-from .conftest import celery_worker, make_table, run_bots, seats_of, state_of, wait_for
+from .builders import celery_worker, make_table, run_bots, seats_of, state_of, wait_for
 
 needs_redis = pytest.mark.skipif(
     settings.REDIS_URL is None, reason="REDIS_URL is not set: no broker (CI sets it)"

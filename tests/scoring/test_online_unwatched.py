@@ -17,7 +17,7 @@ from scoring.models import DealEvent
 from scoring.tasks import bots_play
 from tournaments import services as party_services
 
-from .conftest import make_table, run_bots, seats_of, state_of
+from .builders import make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.models import DealEvent, OnlineSeat, OnlineTable
 
-from .conftest import act, make_idle, make_table, run_bots, seats_of, state_of
+from .builders import act, make_idle, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.models import OnlineTable
 
-from .conftest import act, make_table, run_bots, seats_of, state_of
+from .builders import act, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 

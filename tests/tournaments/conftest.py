@@ -1,16 +1,12 @@
-"""Fixtures for the party flow: a host, a party with players, helpers to play it."""
+"""Fixtures for the party flow: a host, a rival host and a party with players.
+
+The helpers that make and play parties are in ``builders.py``."""
 
 from __future__ import annotations
 
-import datetime
-import random
-
 import pytest
 
-from tournaments import services
-from tournaments.models import Party
-
-NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
+from .builders import make_party
 
 
 @pytest.fixture(autouse=True)
@@ -29,39 +25,6 @@ def other_host(django_user_model):
     return django_user_model.objects.create_user(username="rival", password="cards-and-wine-2")
 
 
-def make_party(owner, players: int = 8, **options) -> Party:
-    party = services.party_create(
-        owner=owner,
-        name="Spring Card Party",
-        date=datetime.date(2026, 4, 18),
-        venue="Parish hall",
-        prizes=["Wine", "Chocolates", "Deck of cards"],
-        **options,
-    )
-    for i in range(players):
-        name = NAMES[i] if i < len(NAMES) else f"Player {i + 1}"
-        services.player_register(party=party, name=name, user=owner)
-    party.refresh_from_db()
-    return party
-
-
 @pytest.fixture
 def party(host):
     return make_party(host)
-
-
-def play_round(party: Party, rnd, user, rng: random.Random) -> None:
-    """Enter every deal of every table of ``rnd`` with random legal results."""
-    for table in sorted(set(rnd.seats.values_list("table", flat=True))):
-        for deal in range(1, party.deals_per_round + 1):
-            services.result_record(
-                round=rnd,
-                table=table,
-                deal=deal,
-                entry=services.DealEntry(
-                    bidder=rng.randrange(4),
-                    bid=rng.randrange(6, 17),
-                    bidding_team_points=rng.randrange(17),
-                ),
-                user=user,
-            )

@@ -18,7 +18,7 @@ from django.urls import reverse
 from tournaments import printing, public_selectors, services
 from tournaments.models import AuditEntry, Party, Player, Prize
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

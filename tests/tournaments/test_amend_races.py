@@ -17,7 +17,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import AuditEntry, DealResult, Party
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Party, Prize
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

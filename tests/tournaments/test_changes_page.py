@@ -10,7 +10,7 @@ from django.utils.html import escape
 from tournaments import services
 from tournaments.models import AuditEntry
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from tournaments.models import DealResult, Document, Party, Prize
 from tournaments.services import PartyError
 from tournaments.standings import table_round_winner
 
-from .conftest import NAMES, make_party, play_round
+from .builders import NAMES, make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

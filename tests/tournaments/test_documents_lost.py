@@ -19,7 +19,7 @@ from pedroparty.celery import app
 from tournaments import printing
 from tournaments.models import Document, Party
 
-from .conftest import make_party
+from .builders import make_party
 from .test_documents import again_url, documents_url, finished_party, pdf_pages_text, signed_in
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from tournaments import printing
 from tournaments.models import Document, Party
 from tournaments.views.public import qr_svg
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from tournaments.partyfile import PartyFileError, party_dump, party_load
 from tournaments.views.share import wifi_qr_svg
 from tournaments.wifi import WifiProblem, wifi_check, wifi_escape, wifi_payload
 
-from .conftest import make_party
+from .builders import make_party
 
 PASSWORD = "Cards;and,wine:2026"
 NAME = 'Parish "Hall"'

@@ -23,7 +23,7 @@ from tournaments import services
 from tournaments import urls as host_urls
 from tournaments.models import DealResult, Party, Player
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

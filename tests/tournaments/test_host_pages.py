@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import DealResult, Party
 
-from .conftest import play_round
+from .builders import play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from tournaments.models import Party, Round
 from tournaments.selectors import CLOCK_WARN_SECONDS, party_nav_clock, utc_instant
 from tournaments.standings import table_round_winner
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from tournaments.models import (
 from tournaments.public_selectors import forget_local, public_state
 from tournaments.selectors import prize_turn
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

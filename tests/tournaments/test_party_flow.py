@@ -11,7 +11,7 @@ from tournaments.models import DealResult, Party, Round
 from tournaments.services import PartyError
 from tournaments.standings import table_round_winner
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,7 @@ from tournaments.models import (
 from tournaments.partyfile import PartyFileError, party_dump, party_load
 from tournaments.standings import needs_cut
 
-from .conftest import NAMES, make_party, play_round
+from .builders import NAMES, make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from tournaments.models import DealResult, Party, Round
 from tournaments.partyfile import PartyFileError, party_dump, party_load
 from tournaments.standings import needs_cut
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

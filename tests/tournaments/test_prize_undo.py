@@ -14,7 +14,7 @@ from tournaments.models import AuditEntry, Party, PrizeAward
 from tournaments.services import PartyError
 from tournaments.standings import table_round_winner
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from tournaments import public_selectors, services
 from tournaments.models import Party, Round
 from tournaments.public_selectors import LOCAL_STATE_TTL, PublicState, public_state
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tournaments import services
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from tournaments.public_selectors import name_order
 from tournaments.standings import table_round_winner
 from tournaments.views.public import BOARD_COLUMN_ROWS, qr_svg
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

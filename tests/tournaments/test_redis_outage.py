@@ -22,7 +22,7 @@ from tournaments.models import DealResult
 from tournaments.public_selectors import forget_local
 from tournaments.selectors import party_standings
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from scoring.rules import RULESETS
 from tournaments import services
 from tournaments.models import AuditEntry, DealResult, Party
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

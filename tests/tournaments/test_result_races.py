@@ -19,7 +19,7 @@ from tournaments import services
 from tournaments.models import AuditEntry, DealResult, Party
 from tournaments.services import PartyError
 
-from .conftest import make_party
+from .builders import make_party
 
 TABLETS = 20
 

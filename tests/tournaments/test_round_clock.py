@@ -30,7 +30,7 @@ from tournaments.partyfile import PartyFileError, party_dump, party_load
 from tournaments.selectors import CLOCK_WARN_SECONDS, utc_instant
 from tournaments.services import PartyError
 
-from .conftest import make_party
+from .builders import make_party
 from .test_partyfile import example
 
 pytestmark = pytest.mark.django_db

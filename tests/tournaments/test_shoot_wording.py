@@ -10,7 +10,7 @@ from scoring.rules import RULESETS
 from scoring.selectors import _choice_buttons, bid_text, describe
 from tournaments import services
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import AuditEntry, DealResult, Party
 from tournaments.services import PartyError
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

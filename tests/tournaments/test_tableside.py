@@ -19,7 +19,7 @@ from tournaments import selectors, services, tableside_services
 from tournaments.models import AuditEntry, DealResult, Party, TableEntry, TableRound
 from tournaments.tableside_services import table_entry_confirm
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from tournaments.partyfile import PartyFileError, party_dump, party_load
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

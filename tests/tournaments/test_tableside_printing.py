@@ -10,7 +10,7 @@ from tournaments import printing, services
 from tournaments.models import TableRound
 from tournaments.services import PartyError
 
-from .conftest import make_party, play_round
+from .builders import make_party, play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils.html import escape
 
 from tournaments import services
 
-from .conftest import make_party
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 

@@ -19,14 +19,13 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from pedroparty.demo_host import PASSWORD, USERNAME
 from scoring.rules import new_deal
 from scoring.rules.bots import HeuristicBot, play_deal
 from tournaments import selectors, services
 from tournaments.models import Party, Round
 from tournaments.standings import needs_cut
 
-USERNAME = "demo"
-PASSWORD = "pedro-demo"
 SITE = "http://127.0.0.1:8000"
 SIGN_IN_URL = f"{SITE}/accounts/login/"
 PARTY_NAME = "Demo Card Night"
