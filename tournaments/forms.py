@@ -436,3 +436,13 @@ class CertificatePreviewForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["design"].choices = [(code, code) for code in designs]
         self.fields["paper"].choices = [(code, code) for code in papers]
+
+
+class CutForm(forms.Form):
+    """The team that won the cut at a table still tied."""
+
+    team = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int)
+
+    def winner(self) -> int:
+        """The team posted, or -1 for anything else: the service refuses it."""
+        return self.cleaned_data["team"] if self.is_valid() else -1

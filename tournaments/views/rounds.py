@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pedroparty.htmx import render_page
 
 from .. import selectors, services
-from ..forms import CallTimeForm, SeatDrawForm, SeatingForm
+from ..forms import CallTimeForm, CutForm, SeatDrawForm, SeatingForm
 from ..services import PartyError
 from .common import party_for_host, party_round
 
@@ -162,12 +162,11 @@ def round_call_time_undo(request: HttpRequest, slug: str, number: int) -> HttpRe
 @require_POST
 def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     party = party_for_host(request, slug)
-    team = request.POST.get("team", "")
     try:
         differing = services.table_record_cut(
             round=party_round(party, number),
             table=table,
-            team=int(team) if team in ("0", "1") else -1,
+            team=CutForm(request.POST).winner(),
             user=request.user,
         )
     except PartyError as error:
