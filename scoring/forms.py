@@ -101,3 +101,24 @@ class PartyTableForm(SeatKindsMixin, forms.Form):
 
     def kind_fields(self) -> list:
         return [self[f"kind{number}"] for number in _SEATS]
+
+
+class TableVersionForm(forms.Form):
+    """The table version a move or a deal button was sent from."""
+
+    version = forms.IntegerField()
+
+    def number(self) -> int:
+        """The version posted, or -1 (never the table's: always stale) when
+        it is missing or not a whole number."""
+        return self.cleaned_data["version"] if self.is_valid() else -1
+
+
+class ReplayStepForm(forms.Form):
+    """The step of a finished deal's replay to show (``?step=``)."""
+
+    step = forms.IntegerField(required=False)
+
+    def number(self) -> int | None:
+        """The step asked for, or None (the replay's end) for anything else."""
+        return self.cleaned_data["step"] if self.is_valid() else None

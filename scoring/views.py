@@ -21,7 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
 from django.views.decorators.http import (
     condition,
@@ -32,12 +32,13 @@ from django.views.decorators.http import (
 
 from pedroparty.clients import client_key
 from pedroparty.context_processors import view_classes
+from pedroparty.htmx import render_page, vary_on_htmx
 from pedroparty.links import absolute_url
 from pedroparty.views import too_many
 from tournaments.models import Round
 
 from . import selectors, services
-from .forms import PartyTableForm, TableForm
+from .forms import PartyTableForm, ReplayStepForm, TableForm, TableVersionForm
 from .models import OnlineSeat, OnlineTable
 from .services import PlayError, TablesLimitReached
 
@@ -45,15 +46,7 @@ from .services import PlayError, TablesLimitReached
 def _private(response: HttpResponse) -> HttpResponse:
     """Pages behind a private link: never stored by a shared cache, always revalidated."""
     patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
-
-
-def _render(
-    request: HttpRequest, template: str, context: dict, partial: str, status: int = 200
-) -> HttpResponse:
-    name = f"{template}#{partial}" if request.htmx else template
-    return _private(render(request, name, context, status=status))
+    return vary_on_htmx(response)
 
 
 def _variant(request: HttpRequest) -> str:
@@ -89,14 +82,6 @@ def _manage_etag(request: HttpRequest, token: str) -> str | None:
 
 def _wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
-
-
-def _version(request: HttpRequest) -> int:
-    """The table version the sender's screen showed (-1, always stale, if missing)."""
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return -1
 
 
 def _seat_url(request: HttpRequest) -> Callable[[str], str]:
@@ -178,7 +163,7 @@ def seat_page(request: HttpRequest, token: str) -> HttpResponse:
     screen = selectors.seat_screen(token)
     if screen is None:
         raise Http404("No such seat")
-    return _render(request, "play/seat.html", {"screen": screen}, partial="game")
+    return _private(render_page(request, "play/seat.html", {"screen": screen}, partial="game"))
 
 
 @require_GET
@@ -198,7 +183,9 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
     error, status, played = "", 200, None
     try:
         played = services.table_act(
-            token=token, action=request.POST.get("action", ""), version=_version(request)
+            token=token,
+            action=request.POST.get("action", ""),
+            version=TableVersionForm(request.POST).number(),
         )
     except OnlineSeat.DoesNotExist:
         raise Http404("No such seat") from None
@@ -221,7 +208,9 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
     if screen is None:
         raise Http404("No such seat")
     screen.error, screen.notice = error, notice
-    return _render(request, "play/seat.html", {"screen": screen}, partial="game", status=status)
+    return _private(
+        render_page(request, "play/seat.html", {"screen": screen}, partial="game", status=status)
+    )
 
 
 @require_GET
@@ -236,15 +225,12 @@ def seat_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 def _replay(request, table: OnlineTable, number: int, back: str, here: str) -> HttpResponse:
-    try:
-        step = int(request.GET["step"]) if "step" in request.GET else None
-    except ValueError:
-        step = None
+    step = ReplayStepForm(request.GET).number()
     screen = selectors.replay_screen(table, number, step)
     if screen is None:
         raise Http404("Only a finished deal can be replayed")
     context = {"screen": screen, "back": back, "here": here}
-    return _render(request, "play/replay.html", context, partial="board")
+    return _private(render_page(request, "play/replay.html", context, partial="board"))
 
 
 # --------------------------------------------------------------------- the creator
@@ -257,7 +243,7 @@ def manage(request: HttpRequest, token: str) -> HttpResponse:
     screen = selectors.manage_screen(token, _seat_url(request))
     if screen is None:
         raise Http404("No such table")
-    return _render(request, "play/manage.html", {"screen": screen}, partial="table")
+    return _private(render_page(request, "play/manage.html", {"screen": screen}, partial="table"))
 
 
 @require_POST
@@ -280,7 +266,9 @@ def manage_seat(request: HttpRequest, token: str, seat: int) -> HttpResponse:
 def manage_next(request: HttpRequest, token: str) -> HttpResponse:
     """The creator deals the next hand."""
     try:
-        services.table_deal_next(creator_token=token, version=_version(request))
+        services.table_deal_next(
+            creator_token=token, version=TableVersionForm(request.POST).number()
+        )
     except OnlineTable.DoesNotExist:
         raise Http404("No such table") from None
     except PlayError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -470,3 +471,38 @@ class CallTimeForm(forms.Form):
     """The host's confirmation that time is called for the whole round."""
 
     confirm = forms.BooleanField(required=True)
+
+
+class DealNumberForm(forms.Form):
+    """The deal a table's page is asked for (``?deal=``, or the entry form's)."""
+
+    deal = forms.IntegerField()
+
+    def number(self) -> int:
+        """The deal asked for, or 0 for anything not a whole number: the
+        service then refuses it, saying which deals there are."""
+        return self.cleaned_data["deal"] if self.is_valid() else 0
+
+
+class CertificatePreviewForm(forms.Form):
+    """The certificate preview's design and paper (codes of ``designs`` and
+    ``papers``) and the award it shows, by id (none: the first)."""
+
+    design = forms.ChoiceField()
+    paper = forms.ChoiceField()
+    award = forms.IntegerField(required=False)
+
+    def __init__(self, *args, designs: Iterable[str], papers: Iterable[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["design"].choices = [(code, code) for code in designs]
+        self.fields["paper"].choices = [(code, code) for code in papers]
+
+
+class CutForm(forms.Form):
+    """The team that won the cut at a table still tied."""
+
+    team = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int)
+
+    def winner(self) -> int:
+        """The team posted, or -1 for anything else: the service refuses it."""
+        return self.cleaned_data["team"] if self.is_valid() else -1

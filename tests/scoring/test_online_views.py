@@ -171,6 +171,18 @@ def test_a_move_from_an_old_screen_answers_422(client):
     assert DealEvent.objects.count() == 0
 
 
+@pytest.mark.parametrize("version", ["²", "9" * 5000, "\x00"])
+def test_a_move_with_a_version_that_is_no_whole_number_answers_422(client, version):
+    bea = seats_of(make_table())[1]
+    response = client.post(
+        seat_url(bea, "play:seat_act"),
+        {"action": "pass", "version": version},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 422 and b"moved on" in response.content
+    assert DealEvent.objects.count() == 0
+
+
 def test_moves_need_the_csrf_token():
     table = make_table()
     bea = seats_of(table)[1]

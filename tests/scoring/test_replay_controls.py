@@ -79,3 +79,11 @@ def test_the_play_script_is_served(client):
     assert response.status_code == 200
     body = b"".join(response.streaming_content).decode()
     assert "data-replay-next" in body and "clearInterval" in body
+
+
+@pytest.mark.parametrize("step", ["x", "²", "9" * 5000, ""])
+def test_a_step_that_is_no_whole_number_opens_the_start(client, replay, step):
+    urls, steps = replay
+    response = client.get(urls[0], {"step": step})
+    assert response.status_code == 200
+    assert f"Step 0 of {steps}" in response.content.decode()

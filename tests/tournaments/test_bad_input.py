@@ -174,3 +174,56 @@ def test_more_place_prizes_than_fit_before_the_special_ones_are_refused(client):
     assert response.status_code == 422
     assert f"at most {services.SPECIAL_PRIZE_POSITION - 1} place prizes" in page(response)
     assert not Party.objects.exists() and not Prize.objects.exists()
+
+
+@pytest.mark.parametrize("value", [NOT_A_DIGIT, HUGE, "abc", "1.5", "\x00"])
+def test_a_deal_number_that_is_no_whole_number_is_refused(client, seated, value):
+    url = reverse("host:table", args=[seated.slug, 1, 1])
+    posted = {"deal": value, "bidder": "1", "bid": "9", "bidding_team_points": "11"}
+    before = rows()
+    response = client.post(url, posted)
+    assert response.status_code == 422
+    assert "The deal number must be" in page(response)
+    assert rows() == before
+    assert client.get(url, {"deal": value}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{"award": NOT_A_DIGIT}, {"award": HUGE}, {"award": "\x00"}, {"design": ""}, {"paper": "x"}],
+)
+def test_a_certificate_preview_of_no_award_design_or_paper_is_404(client, seated, query):
+    url = reverse("host:certificate_preview", args=[seated.slug])
+    assert client.get(url, query).status_code == 404
+
+
+@pytest.fixture
+def tied(host) -> Party:
+    """Table 1 of round 1 tied after its one deal: the cut decides it."""
+    party = make_party(host, players=4, deals_per_round=1)
+    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
+    rs = services.party_ruleset(party)
+    services.result_record(
+        round=rnd,
+        table=1,
+        deal=1,
+        bidder=0,
+        bid=rs.min_bid,
+        bidding_team_points=rs.total_points // 2,
+        user=host,
+    )
+    return party
+
+
+@pytest.mark.parametrize("team", ["2", "-1", NOT_A_DIGIT, " 1", "", "\x00"])
+def test_a_cut_won_by_no_team_is_refused(client, tied, team):
+    url = reverse("host:table_cut", args=[tied.slug, 1, 1])
+    before = rows()
+    response = client.post(url, {"team": team}, follow=True)
+    assert "The cut is won by team 0 or team 1." in page(response)
+    assert rows() == before
+
+
+def test_the_cut_is_recorded_for_the_team_posted(client, tied):
+    client.post(reverse("host:table_cut", args=[tied.slug, 1, 1]), {"team": "1"})
+    assert tied.rounds.get().tables.get(table=1).cut_winner == 1

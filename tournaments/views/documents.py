@@ -18,22 +18,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from pedroparty.links import absolute_url
+from pedroparty.htmx import render_page
 
 from .. import printing
-from ..forms import DocumentAgainForm
+from ..forms import CertificatePreviewForm, DocumentAgainForm
 from ..models import Document
 from ..services import PartyError
-from .host import _render, party_for_host
-from .tableside_host import table_link
+from .common import party_for_host, public_url, table_link
 
 #: Request fields passed to ``printing.document_options`` as they are.
 _OPTION_FIELDS = ("paper", "design", "round")
-
-
-def public_page_url(request: HttpRequest, party) -> str:
-    """The absolute address of the party's public page, for the table cards' QR code."""
-    return absolute_url(request, "public:party", args=[party.public_token])
 
 
 @login_required
@@ -48,7 +42,7 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             kind, options = _asked_for(request, party)
             if kind == Document.Kind.TABLE_CARDS:
-                options["public_url"] = public_page_url(request, party)
+                options["public_url"] = public_url(request, party.public_token)
                 if party.tableside_entry:
                     options["entry_url"] = table_link(request, printing.ENTRY_TOKEN_SLOT)
             document = printing.document_request(
@@ -75,7 +69,7 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
         "failed_kind": failed_kind,
         "kinds": Document.Kind,
     }
-    return _render(
+    return render_page(
         request, "host/documents.html", context, partial="documents", status=422 if errors else 200
     )
 
@@ -142,19 +136,24 @@ def certificate_preview(request: HttpRequest, slug: str) -> HttpResponse:
     as for the PDF.  Before any prize is awarded it shows a sample.
     """
     party = party_for_host(request, slug)
-    design = request.GET.get("design", printing.DEFAULT_DESIGN)
-    paper = request.GET.get("paper", printing.DEFAULT_PAPER)
-    if design not in printing.DESIGNS or paper not in printing.PAPERS:
-        raise Http404("No such design or paper")
-    award = request.GET.get("award", "")
-    try:
-        award_id = int(award) if award else None
-    except ValueError:
-        raise Http404("No such award") from None
+    form = CertificatePreviewForm(
+        {
+            "design": request.GET.get("design", printing.DEFAULT_DESIGN),
+            "paper": request.GET.get("paper", printing.DEFAULT_PAPER),
+            "award": request.GET.get("award", ""),
+        },
+        designs=printing.DESIGNS,
+        papers=printing.PAPERS,
+    )
+    if not form.is_valid():
+        raise Http404("No such design, paper or award")
+    design, paper = form.cleaned_data["design"], form.cleaned_data["paper"]
+    award_id = form.cleaned_data["award"]
+    chosen = {} if award_id is None else {"award": str(award_id)}
     here = reverse("host:certificate_preview", kwargs={"slug": party.slug})
 
     def link(**changes: str) -> str:
-        query = {"design": design, "paper": paper, **({"award": award} if award else {})}
+        query = {"design": design, "paper": paper, **chosen}
         return f"{here}?{urlencode({**query, **changes})}"
 
     switches = [

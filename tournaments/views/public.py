@@ -16,21 +16,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
-from pedroparty.links import absolute_url
+from pedroparty.htmx import vary_on_htmx
 
 from ..public_selectors import (
     SNAPSHOT_TTL,
@@ -42,6 +40,7 @@ from ..public_selectors import (
     public_state,
 )
 from ..selectors import CLOCK_WARN_SECONDS
+from .common import public_url, qr_svg
 
 #: Seconds between two polls of an open page (and so the longest a phone waits).
 REFRESH_SECONDS = 3
@@ -115,14 +114,13 @@ def _conditional(
     response.headers["ETag"] = tag
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Robots-Tag"] = "noindex"
-    response.headers["Vary"] = "HX-Request"  # a fresh response: nothing varies yet
-    return response
+    return vary_on_htmx(response)
 
 
 _INDENT = re.compile(r"\n\s+")
 
 
-def _render(template: str, context: dict) -> str:
+def _render_compact(template: str, context: dict) -> str:
     """The template, without the indentation of its lines (a third of the
     bytes a phone would fetch on the hall's wifi); line breaks are kept, so
     the spaces between words and tags are what they were."""
@@ -156,7 +154,7 @@ def standings_html(state: PublicState) -> str:
         html = cache.get(key)
         if html is None:
             context = _context(state, public_snapshot(state))
-            html = _render("public/party.html#standings", context)
+            html = _render_compact("public/party.html#standings", context)
             cache.set(key, html, SNAPSHOT_TTL)
         _fragments.set(key, html)
     return SafeString(html)
@@ -168,7 +166,7 @@ def _page(state: PublicState, me: SeatView | None) -> HttpResponse:
     context["standings_etag"] = etag(state, "standings")
     if me is not None:
         context["seat_etag"] = etag(state, f"seat-{me.player}-hx")
-    return HttpResponse(_render("public/party.html", context))
+    return HttpResponse(_render_compact("public/party.html", context))
 
 
 @require_safe
@@ -195,7 +193,9 @@ def player_seat(request: HttpRequest, token: str, player_id: int) -> HttpRespons
             raise Http404("No such player")
         if not fragment:
             return _page(state, me)
-        return HttpResponse(_render("public/party.html#seat", _context(state, snapshot, me)))
+        return HttpResponse(
+            _render_compact("public/party.html#seat", _context(state, snapshot, me))
+        )
 
     kind = f"seat-{player_id}-hx" if fragment else f"seat-{player_id}"
     return _conditional(request, state, kind, render)
@@ -216,7 +216,7 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
         context["standing_columns"] = board_columns(len(snapshot.rows))
         context["board_etag"] = etag(state, "board-hx")
         name = "public/board.html#board" if fragment else "public/board.html"
-        return HttpResponse(_render(name, context))
+        return HttpResponse(_render_compact(name, context))
 
     return _conditional(request, state, "board-hx" if fragment else "board", render)
 
@@ -224,20 +224,6 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
 def board_columns(count: int) -> int:
     """Columns the board's list takes on a wide screen."""
     return max(1, -(-count // BOARD_COLUMN_ROWS))
-
-
-def public_url(request: HttpRequest, token: str) -> str:
-    return absolute_url(request, "public:party", args=[token])
-
-
-def qr_svg(url: str) -> SafeString:
-    """The link as a QR code: a scalable SVG (no size of its own), black on white."""
-    out = io.BytesIO()
-    segno.make(url, error="m").save(
-        out, kind="svg", border=4, xmldecl=False, omitsize=True, svgclass="qr", title=url
-    )
-    # segno escapes the title; the rest is its own markup.
-    return mark_safe(out.getvalue().decode())
 
 
 @require_safe

@@ -23,8 +23,7 @@ from .. import services
 from ..forms import WifiForm
 from ..services import PartyError
 from ..wifi import wifi_payload
-from .host import party_for_host
-from .public import public_url, qr_svg
+from .common import party_for_host, public_url, qr_svg
 
 
 def wifi_qr_svg(payload: str) -> SafeString:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
+
+from pedroparty.htmx import render_page
 
 from .. import tableside_selectors
 from ..forms import TableAnswerForm, TableEntryForm, TableSeatForm
@@ -66,14 +67,10 @@ def _page(request, token, table_round, *, form=None, status=200, hand=None) -> H
         "hand": page.entry(hand) if hand is not None else None,
     }
     if hand is not None:
-        template = "tableside/hand.html"
-    elif request.htmx and status == 200:
-        template = "tableside/table.html#live"  # the poll
-    else:
-        template = "tableside/table.html"
-    response = render(request, template, context, status=status)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+        return render_page(request, "tableside/hand.html", context, status=status)
+    # The poll gets the live part; a refused entry, the whole page with its form.
+    partial = "live" if status == 200 else None
+    return render_page(request, "tableside/table.html", context, partial=partial, status=status)
 
 
 @require_GET

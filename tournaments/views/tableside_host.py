@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -16,12 +15,7 @@ from ..forms import TablesideSwitchForm
 from ..models import TableRound
 from ..services import PartyError
 from ..tableside_services import party_tableside_set, table_entry_confirm
-from .host import _round, party_for_host
-
-
-def table_link(request: HttpRequest, token: str) -> str:
-    """The absolute address of a table's entry page (its QR code's content)."""
-    return request.build_absolute_uri(reverse("tableside:table", args=[token]))
+from .common import party_for_host, party_round, table_link
 
 
 @login_required
@@ -29,7 +23,7 @@ def table_link(request: HttpRequest, token: str) -> str:
 def table_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table's QR code for this round, to show or print at the start of it."""
     party = party_for_host(request, slug)
-    rnd = _round(party, number)
+    rnd = party_round(party, number)
     codes = []
     if party.tableside_entry:
         for table, token in TableRound.objects.filter(round=rnd).values_list(
@@ -46,7 +40,7 @@ def table_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def tableside_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Switch table-side entry on or off."""
     party = party_for_host(request, slug)
-    _round(party, number)
+    party_round(party, number)
     form = TablesideSwitchForm(request.POST)
     if form.is_valid():
         on = form.cleaned_data["on"]
@@ -66,7 +60,9 @@ def entry_confirm(request: HttpRequest, slug: str, number: int, table: int, deal
     """The host confirms a deal a table entered: it is scored as entered."""
     party = party_for_host(request, slug)
     try:
-        table_entry_confirm(round=_round(party, number), table=table, deal=deal, user=request.user)
+        table_entry_confirm(
+            round=party_round(party, number), table=table, deal=deal, user=request.user
+        )
     except PartyError as error:
         messages.error(request, " ".join(error.errors.values()))
     else:

@@ -1,0 +1,218 @@
+"""The host's pages for a party as a whole: the list of parties, creating,
+loading and deleting one, its dashboard, its players, its change log and its
+party file.
+
+Only the party's owner, its co-hosts and staff reach a party's pages; anyone
+else gets 404, so a party's existence is not revealed.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pedroparty.htmx import render_page
+
+from .. import change_selectors, selectors, services
+from ..forms import PartyFileForm, PartyForm, PlayerForm, PlayerSuggestForm
+from ..models import Player
+from ..partyfile import PartyFileError, party_dump, party_file_parse, party_load
+from ..services import PartyError
+from .common import apply_errors, party_for_host
+
+#: Larger uploads are refused: a 25-table, 10-round night is about 250 kB.
+PARTY_FILE_MAX_BYTES = 5 * 1024 * 1024
+
+
+def _status(form) -> int:
+    return 422 if form.is_bound and form.errors else 200
+
+
+@login_required
+@require_GET
+def party_list(request: HttpRequest) -> HttpResponse:
+    parties = selectors.parties_hosted(user=request.user)
+    return render(request, "host/party_list.html", {"parties": parties})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_create(request: HttpRequest) -> HttpResponse:
+    form = PartyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            party = services.party_create(
+                owner=request.user,
+                name=data["name"],
+                date=data["date"],
+                venue=data["venue"],
+                ruleset=data["ruleset"],
+                movement=data["movement"],
+                deals_per_round=data["deals_per_round"],
+                sitout_credit=data["sitout_credit"],
+                planned_rounds=data["planned_rounds"],
+                round_minutes=data["round_minutes"],
+                house_options=form.house_options(),
+                prizes=form.prize_names(),
+                special_prizes=form.special_prizes(),
+                tableside_entry=data["tableside_entry"],
+            )
+        except PartyError as error:
+            apply_errors(form, error)
+        else:
+            return redirect("host:players", slug=party.slug)
+    return render(request, "host/party_form.html", {"form": form}, status=_status(form))
+
+
+@login_required
+@require_GET
+def party_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    board = selectors.round_board(party)
+    return render_page(
+        request,
+        "host/dashboard.html",
+        {"party": party, "board": board, "standings": selectors.party_standings(party)},
+        partial="grid",
+    )
+
+
+# --------------------------------------------------------------------- players
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    form = PlayerForm(request.POST or None)
+    warning = ""
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            name = form.cleaned_data["name"]
+            lookalikes = services.similar_names(party, name)
+            try:
+                player = services.player_register(party=party, name=name, user=request.user)
+            except PartyError as error:
+                apply_errors(form, error)
+                status = 422
+            else:
+                if lookalikes:
+                    warning = (
+                        f"{player.name} looks like {', '.join(lookalikes)}, already registered. "
+                        "Check it is not the same person."
+                    )
+                messages.success(request, f"{player.name} is registered.")
+                form = PlayerForm()
+        else:
+            status = 422
+    context = {
+        "party": party,
+        "form": form,
+        "warning": warning,
+        "roster": selectors.player_roster(party),
+        "suggestions": selectors.earlier_player_names(request.user, party),
+    }
+    return render_page(request, "host/players.html", context, partial="roster", status=status)
+
+
+@login_required
+@require_POST
+def player_depart(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    player = get_object_or_404(Player, party=party, pk=player_id)
+    if request.POST.get("undo"):
+        services.player_rejoin(party=party, player=player, user=request.user)
+        messages.success(request, f"{player.name} is back in the party.")
+    else:
+        services.player_depart(party=party, player=player, user=request.user)
+        messages.success(request, f"{player.name} has left the party; the score is kept.")
+    return redirect("host:players", slug=party.slug)
+
+
+@login_required
+@require_GET
+def player_suggest(request: HttpRequest) -> JsonResponse:
+    """Names from the host's earlier parties starting with ``q`` (type-ahead)."""
+    form = PlayerSuggestForm(request.GET)
+    if not form.is_valid():
+        return JsonResponse({"names": [], "errors": form.errors.get_json_data()}, status=400)
+    query = form.cleaned_data["q"]
+    names = selectors.earlier_player_names(request.user, None, prefix=query)[:20]
+    return JsonResponse({"names": names})
+
+
+# --------------------------------------------------------------------- the record
+
+
+@login_required
+@require_GET
+def audit(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    entries = change_selectors.party_changes(party, ruleset=services.party_ruleset(party))
+    return render(request, "host/audit.html", {"party": party, "entries": entries})
+
+
+@login_required
+@require_GET
+def party_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """The party file (RULES.md section 10) as a JSON download, for the party's hosts."""
+    party = party_for_host(request, slug)
+    text = json.dumps(party_dump(party), ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{party.slug}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_upload(request: HttpRequest) -> HttpResponse:
+    """Create a party from an uploaded party file, owned by the signed-in host.
+
+    A bad file, whatever it holds, is shown on the form with what is wrong,
+    and creates nothing."""
+    form = PartyFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > PARTY_FILE_MAX_BYTES:
+                raise PartyFileError(
+                    gettext("The file is too large for a party file (over %(size)d MB).")
+                    % {"size": PARTY_FILE_MAX_BYTES // (1024 * 1024)}
+                )
+            data = party_file_parse(upload.read())
+            party = party_load(data, owner=request.user, source=upload.name or "")
+        except PartyFileError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(
+                request, gettext("%(name)s is loaded from the file.") % {"name": party.name}
+            )
+            return redirect("host:dashboard", slug=party.slug)
+    return render(request, "host/upload.html", {"form": form}, status=_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def party_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete the party, after a page that names it and what will be lost.
+    Only its owner or a co-host may (anyone else: 404, staff: 403)."""
+    party = party_for_host(request, slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            name = services.party_delete(party=party, user=request.user)
+        except PartyError as exc:
+            error = " ".join(exc.errors.values())
+        else:
+            messages.success(request, gettext("%(name)s is deleted.") % {"name": name})
+            return redirect("host:party_list")
+    context = {"party": party, "contents": selectors.party_contents(party), "error": error}
+    return render(request, "host/party_delete.html", context, status=403 if error else 200)

@@ -1,0 +1,254 @@
+"""The host's round pages: seating round 1, the round's grid, its clock and
+calling time, the cut at a tied table, closing the round and the moves to
+the next one, and re-seating a round by hand or from amended results."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pedroparty.htmx import render_page
+
+from .. import selectors, services
+from ..forms import CallTimeForm, CutForm, SeatDrawForm, SeatingForm
+from ..services import PartyError
+from .common import party_for_host, party_round
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
+    party = party_for_host(request, slug)
+    if party.rounds.exists():
+        return redirect("host:dashboard", slug=party.slug)
+    present = list(party.players.order_by("order"))
+    error = ""
+    if request.method == "POST":
+        manual = request.POST.get("mode") == "manual"
+        if manual:
+            form = SeatingForm(request.POST, tables=len(present) // 4)
+        else:
+            form = SeatDrawForm(request.POST)
+        if not form.is_valid():
+            error = form.error_text()
+        else:
+            try:
+                if manual:
+                    services.round1_seat_manual(
+                        party=party, tables=form.tables(), user=request.user
+                    )
+                else:
+                    services.round1_seat_draw(
+                        party=party, seed=form.cleaned_data["seed"], user=request.user
+                    )
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                return redirect("host:round", slug=party.slug, number=1)
+    context = {
+        "party": party,
+        "players": present,
+        "table_numbers": range(1, len(present) // 4 + 1),
+        "seats": range(4),
+        "error": error,
+        "suggested_seed": secrets.randbelow(10**6),
+    }
+    return render(request, "host/seat_round1.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_GET
+def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    party_round(party, number)
+    board = selectors.round_board(party, number)
+    context = {"party": party, "board": board, "clock_warn": selectors.CLOCK_WARN_SECONDS}
+    return render_page(request, "host/round.html", context, partial="grid")
+
+
+@login_required
+@require_POST
+def table_call_time(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.table_call_time(round=party_round(party, number), table=table, user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(request, f"Time called on table {table}.")
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+def _message_error(request: HttpRequest, error: PartyError) -> None:
+    messages.error(request, " ".join(error.errors.values()))
+
+
+@login_required
+@require_POST
+def round_clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.round_clock_start(round=party_round(party, number), user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("The round clock is running: %(minutes)d minutes.")
+            % {"minutes": party.round_minutes},
+        )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.round_clock_stop(round=party_round(party, number), user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(request, gettext("The round clock is stopped."))
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_call_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Call time for the round, once the host has ticked the confirmation."""
+    party = party_for_host(request, slug)
+    rnd = party_round(party, number)
+    if not CallTimeForm(request.POST).is_valid():
+        messages.error(request, gettext("Confirm that time is called for the whole round."))
+        return redirect("host:round", slug=party.slug, number=number)
+    try:
+        tables = services.round_call_time(round=rnd, user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("Time called at tables %(tables)s. You can undo it until the round closes.")
+            % {"tables": ", ".join(map(str, tables))},
+        )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_call_time_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        tables = services.round_call_time_undo(round=party_round(party, number), user=request.user)
+    except PartyError as error:
+        _message_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("Time is no longer called: tables %(tables)s play on.")
+            % {"tables": ", ".join(map(str, tables))},
+        )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        differing = services.table_record_cut(
+            round=party_round(party, number),
+            table=table,
+            team=CutForm(request.POST).winner(),
+            user=request.user,
+        )
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(request, f"Cut recorded for table {table}.")
+        if differing:
+            messages.warning(
+                request,
+                f"The seating of round(s) {', '.join(map(str, differing))} would now differ.",
+            )
+    return redirect("host:round", slug=party.slug, number=number)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    seat_next = request.POST.get("finish") != "1"
+    try:
+        nxt = services.round_close(
+            round=party_round(party, number), user=request.user, seat_next=seat_next
+        )
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+        return redirect("host:round", slug=party.slug, number=number)
+    if nxt is None:
+        services.party_finish(party=party, user=request.user)
+        return redirect("host:prizes", slug=party.slug)
+    messages.success(request, f"Round {number} closed. Here is where everyone moves.")
+    return redirect("host:moves", slug=party.slug, number=nxt.number)
+
+
+@login_required
+@require_GET
+def round_moves(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    party_round(party, number)
+    moves = selectors.round_moves(party, number)
+    context = {
+        "party": party,
+        "moves": moves,
+        "number": number,
+        # Why the winners moved as they did, where a tie was broken on a deal.
+        "tie_breaks": selectors.round_tie_breaks(party, number - 1) if number > 1 else [],
+        "sitting_out": any(m.moved == "sits out" for m in moves),
+    }
+    return render(request, "host/moves.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    rnd = party_round(party, number)
+    board = selectors.round_board(party, number)
+    error = ""
+    if request.method == "POST":
+        form = SeatingForm(request.POST, tables=len(board.tables))
+        if not form.is_valid():
+            error = form.error_text()
+        else:
+            try:
+                services.round_override_seating(round=rnd, tables=form.tables(), user=request.user)
+            except PartyError as exc:
+                error = " ".join(exc.errors.values())
+            else:
+                messages.success(request, f"Round {number} re-seated as you set it.")
+                return redirect("host:round", slug=party.slug, number=number)
+    present = [p for p in party.players.order_by("order") if p.present_in(number)]
+    context = {"party": party, "board": board, "players": present, "error": error}
+    return render(request, "host/override.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    party = party_for_host(request, slug)
+    try:
+        services.round_reseat(round=party_round(party, number), user=request.user)
+    except PartyError as error:
+        messages.error(request, " ".join(error.errors.values()))
+    else:
+        messages.success(request, f"Round {number} re-seated from the amended results.")
+    return redirect("host:moves", slug=party.slug, number=number)
