@@ -207,9 +207,9 @@ def tied(host) -> Party:
         round=rnd,
         table=1,
         deal=1,
-        bidder=0,
-        bid=rs.min_bid,
-        bidding_team_points=rs.total_points // 2,
+        entry=services.DealEntry(
+            bidder=0, bid=rs.min_bid, bidding_team_points=rs.total_points // 2
+        ),
         user=host,
     )
     return party
