@@ -31,10 +31,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
 
 from pedroparty.links import absolute_url
+from pedroparty.memo import LocalMemo
 
 from ..public_selectors import (
     SNAPSHOT_TTL,
-    LocalMemo,
     PublicSnapshot,
     PublicState,
     SeatView,
