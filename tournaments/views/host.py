@@ -79,7 +79,7 @@ def _apply_errors(form, error: PartyError) -> None:
 @login_required
 @require_GET
 def party_list(request: HttpRequest) -> HttpResponse:
-    parties = selectors.parties_hosted(user=request.user)
+    parties = selectors.parties_hosted_by(request.user)
     return render(request, "host/party_list.html", {"parties": parties})
 
 
