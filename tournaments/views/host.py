@@ -11,7 +11,6 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -37,12 +36,6 @@ from ..forms import (
 )
 from ..models import DealResult, Party, Player, Prize, Round
 from ..services import PartyError
-
-
-def hosted_parties(user):
-    if user.is_staff:
-        return Party.objects.all()
-    return Party.objects.filter(Q(owner=user) | Q(cohosts=user)).distinct()
 
 
 def party_for_host(request: HttpRequest, slug: str) -> Party:
