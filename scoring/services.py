@@ -22,7 +22,6 @@ poll that finds a bot overdue queues it again (:func:`bots_resume`).
 
 from __future__ import annotations
 
-import datetime
 import functools
 import logging
 from collections.abc import Sequence
@@ -41,7 +40,6 @@ from scoring.rules import (
     Ruleset,
     game_winner,
     new_deal,
-    replay,
     validate_result,
 )
 from scoring.rules.bots import BOTS
@@ -50,6 +48,14 @@ from tournaments.services import DealEntry, PartyError, party_ruleset, result_re
 
 from . import limits, watching
 from .models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
+from .selectors import (
+    Played,
+    bots_overdue_since,
+    deal_state,
+    seat_idle,
+    table_ruleset,
+    table_seats,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -104,31 +110,6 @@ class SeatSpec:
 # --------------------------------------------------------------------- reading helpers
 
 
-@functools.lru_cache(maxsize=256)
-def _ruleset_from(items: tuple) -> Ruleset:
-    return Ruleset.from_json(dict(items))
-
-
-def table_ruleset(table: OnlineTable) -> Ruleset:
-    """The table's ruleset with its house options (one shared value per options)."""
-    return _ruleset_from(tuple(sorted(table.ruleset.items())))
-
-
-def table_seats(table_filter: dict) -> list[OnlineSeat]:
-    """The four seats of one table, seat 1 first, each with its table and the
-    table's current deal, in one query.  ``table_filter`` selects the table
-    (e.g. ``{"table": table_id}`` or ``{"table__seats__token": token}``)."""
-    seats = OnlineSeat.objects.filter(**table_filter).select_related("table__current")
-    # Sorted here: an ORDER BY costs more to build than the four rows to sort.
-    return sorted(seats.order_by(), key=lambda seat: seat.seat)
-
-
-def deal_state(rs: Ruleset, deal: OnlineDeal, upto: int | None = None) -> DealState:
-    """The deal rebuilt from its actions (the first ``upto``, or all)."""
-    actions = deal.log if upto is None else deal.log[:upto]
-    return replay(rs, actions, deck=deal.deck, dealer=deal.dealer)
-
-
 def bot_due(table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat]) -> bool:
     """Whether a bot has something to do: its seat is to act, or the deal is
     over at a table of bots only (who deal the next hand themselves)."""
@@ -156,17 +137,6 @@ def bots_queue(table: OnlineTable, seats: Sequence[OnlineSeat]) -> str:
 def _tokens(table: OnlineTable, seats: Sequence[OnlineSeat]) -> list[str]:
     """Every private link of the table: the creator's and the four seats'."""
     return [table.creator_token, *(seat.token for seat in seats)]
-
-
-def seat_idle(table: OnlineTable, state: DealState, seat: OnlineSeat) -> bool:
-    """Whether ``seat`` is a person who has been thinking on their turn for
-    longer than the table allows."""
-    return (
-        table.status == OnlineTable.Status.PLAYING
-        and not seat.is_bot
-        and state.to_act == seat.seat
-        and timezone.now() - table.turn_since >= datetime.timedelta(seconds=table.idle_seconds)
-    )
 
 
 # --------------------------------------------------------------------- creating tables
@@ -314,20 +284,6 @@ def _started(table: OnlineTable, rs: Ruleset) -> None:
 # --------------------------------------------------------------------- playing
 
 
-@dataclass(frozen=True)
-class Played:
-    """A table just after a move: its seats and deal as the move left them,
-    and whether bots play next (after which this is out of date).
-    ``bots_waiting``: the move is stored but the bots' turn could not be
-    queued; a later poll queues it (:func:`bots_resume`)."""
-
-    table: OnlineTable
-    seats: list[OnlineSeat]
-    state: DealState
-    bots_next: bool
-    bots_waiting: bool = False
-
-
 def table_act(*, token: str, action: str, version: int) -> Played:
     """Seat ``token`` takes ``action`` ("bid 7", "play AH", ... or "next" to
     deal the next hand once a deal is over), having seen the table at
@@ -389,7 +345,7 @@ def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int
         locked = OnlineTable.objects.select_for_update().filter(pk=table_id, version=version)
         if not locked.values_list("pk", flat=True):
             return None
-        seats = table_seats({"table": table_id})
+        seats = table_seats(table_id=table_id)
         table = seats[0].table
         rs = table_ruleset(table)
         deal = table.current
@@ -501,7 +457,7 @@ def _lock_by_seat(token: str, version: int) -> tuple[OnlineTable, list[OnlineSea
         raise OnlineSeat.DoesNotExist(token)
     if row[1] != version:
         raise PlayError(STALE)
-    seats = table_seats({"table": row[0]})
+    seats = table_seats(table_id=row[0])
     return seats[0].table, seats
 
 
@@ -510,7 +466,7 @@ def _lock_by_creator(creator_token: str) -> tuple[OnlineTable, list[OnlineSeat]]
     table_id = locked.values_list("pk", flat=True).first()
     if table_id is None:
         raise OnlineTable.DoesNotExist(creator_token)
-    seats = table_seats({"table": table_id})
+    seats = table_seats(table_id=table_id)
     return seats[0].table, seats
 
 
@@ -590,7 +546,7 @@ def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> bo
     from .tasks import bots_play  # tasks imports this module
 
     if queue is None:
-        seats = table_seats({"table": table_id})
+        seats = table_seats(table_id=table_id)
         queue = bots_queue(seats[0].table, seats) if seats else settings.CELERY_TASK_DEFAULT_QUEUE
     try:
         bots_play.apply_async(
@@ -602,13 +558,6 @@ def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> bo
     return True
 
 
-def bots_overdue_since() -> datetime.datetime:
-    """A due bot whose table has not changed since this moment has lost its
-    task: its thinking time and ``PLAY_BOT_REQUEUE_MS`` have passed."""
-    wait = settings.PLAY_BOT_DELAY_MS + settings.PLAY_BOT_REQUEUE_MS
-    return timezone.now() - datetime.timedelta(milliseconds=wait)
-
-
 def bots_resume(*, table_id: int) -> bool:
     """Queue the bots' turn again at ``table_id`` if a bot is due there and
     the table has not changed since :func:`bots_overdue_since` (its task was
@@ -618,7 +567,7 @@ def bots_resume(*, table_id: int) -> bool:
     read and no lock; a stalled one is queued once per ``PLAY_BOT_REQUEUE_MS``,
     because the claim restarts the table's clock under its row lock, and the
     task itself does nothing if the table has moved on."""
-    seats = table_seats({"table": table_id})
+    seats = table_seats(table_id=table_id)
     if not seats or not _bots_stalled(seats):
         return False
     with transaction.atomic():
@@ -627,7 +576,7 @@ def bots_resume(*, table_id: int) -> bool:
         )
         if not claimed.values_list("pk", flat=True):
             return False  # another poll claimed it, or the table moved on
-        seats = table_seats({"table": table_id})
+        seats = table_seats(table_id=table_id)
         if not _bots_stalled(seats):
             return False
         table = seats[0].table
@@ -651,9 +600,7 @@ def table_watch(*, token: str) -> None:
     bots, stopped by :func:`bot_step`, play on."""
     if not watching.watch_mark(token):
         return
-    seats = table_seats({"table__seats__token": token}) or table_seats(
-        {"table__creator_token": token}
-    )
+    seats = table_seats(token=token) or table_seats(creator_token=token)
     if not seats:
         return
     table = seats[0].table

@@ -35,6 +35,7 @@ from pedroparty.context_processors import view_classes
 from pedroparty.htmx import render_page, vary_on_htmx
 from pedroparty.links import absolute_url
 from pedroparty.views import too_many
+from tournaments import selectors as party_selectors
 from tournaments.models import Round
 
 from . import selectors, services
@@ -132,7 +133,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def party_table_new(request: HttpRequest) -> HttpResponse:
     """A host puts one table of an open round of their party online."""
-    choices = selectors.party_table_choices(request.user)
+    choices = party_selectors.party_table_choices(request.user)
     form = PartyTableForm(request.POST or None, choices=choices)
     if request.method == "POST" and form.is_valid():
         chosen = form.chosen()

@@ -27,15 +27,12 @@ scores, seats.  No usernames, no audit, nothing else of the host's data.
 from __future__ import annotations
 
 import datetime
-import threading
-import time
 import unicodedata
-from collections import OrderedDict
-from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.cache import cache
+
+from pedroparty.memo import LocalMemo
 
 from .models import Party
 from .selectors import PartyHistory, party_history, standings_from_history, utc_instant
@@ -46,38 +43,6 @@ PUBLIC_STATE_TTL = 1
 LOCAL_STATE_TTL = 1.0
 #: Seconds a version's snapshot is kept (a party night, with room to spare).
 SNAPSHOT_TTL = 12 * 3600
-
-
-#: The memos' clock (a test may move it on).
-clock = time.monotonic
-
-
-class LocalMemo:
-    """A small, thread-safe, in-process memo: at most ``size`` entries (the
-    oldest written go first), each trusted for ``ttl`` seconds (None: always)."""
-
-    def __init__(self, size: int, ttl: float | None = None):
-        self.size, self.ttl = size, ttl
-        self._entries: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any:
-        entry = self._entries.get(key)
-        if entry is None or (self.ttl is not None and clock() > entry[0]):
-            return None
-        return entry[1]
-
-    def set(self, key: Hashable, value: Any) -> None:
-        expires = clock() + (self.ttl or 0)
-        with self._lock:
-            self._entries[key] = (expires, value)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
 
 
 _states = LocalMemo(size=1000, ttl=LOCAL_STATE_TTL)

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 
+from pedroparty import memo
 from tournaments import public_selectors, services
 from tournaments.models import Party, Round
 from tournaments.public_selectors import LOCAL_STATE_TTL, PublicState, public_state
@@ -197,8 +198,8 @@ def test_a_change_made_by_another_process_shows_within_a_second(seated, client, 
     cache.set(f"party-ver:{party.public_token}", PublicState.of(party), 60)
     assert fragment(client, party, tag).status_code == 304  # the memo, for now
 
-    now = public_selectors.clock()
-    monkeypatch.setattr(public_selectors, "clock", lambda: now + LOCAL_STATE_TTL + 0.1)
+    now = memo.clock()
+    monkeypatch.setattr(memo, "clock", lambda: now + LOCAL_STATE_TTL + 0.1)
     response = fragment(client, party, tag)
     assert response.status_code == 200 and response["ETag"] != tag
 

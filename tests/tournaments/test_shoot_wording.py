@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.rules import RULESETS
-from scoring.selectors import _choice_buttons, bid_text, describe
+from scoring.selectors import bid_text, describe
+from scoring.selectors.seat import _choice_buttons
 from tournaments import services
 
 from .builders import make_party

@@ -37,7 +37,7 @@ def _status(form) -> int:
 @login_required
 @require_GET
 def party_list(request: HttpRequest) -> HttpResponse:
-    parties = selectors.parties_hosted(user=request.user)
+    parties = selectors.parties_hosted_by(request.user)
     return render(request, "host/party_list.html", {"parties": parties})
 
 

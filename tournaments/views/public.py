@@ -29,10 +29,10 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
 from pedroparty.htmx import vary_on_htmx
+from pedroparty.memo import LocalMemo
 
 from ..public_selectors import (
     SNAPSHOT_TTL,
-    LocalMemo,
     PublicSnapshot,
     PublicState,
     SeatView,

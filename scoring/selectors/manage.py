@@ -1,0 +1,95 @@
+"""The creator's screen: every seat's private link, who is to act and for
+how long, which seats may go to a bot."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+import segno
+
+from ..models import OnlineTable
+from .seat import phase_title
+from .state import DealLine, finished_deals, game_length, manage_etag, team_names
+from .tables import deal_state, seat_idle, table_ruleset, table_seats
+
+
+@dataclass
+class ManagedSeat:
+    seat: int
+    name: str
+    kind: str
+    bot: bool
+    #: Whether a person holds this seat (a seat created for a bot has no
+    #: link to show: nobody may see its hand).
+    has_person: bool
+    stand_in: bool
+    url: str
+    qr: str
+    to_act: bool
+    idle: bool
+
+
+@dataclass
+class ManageScreen:
+    table: OnlineTable
+    etag: str
+    length: str
+    seats: list[ManagedSeat]
+    teams: tuple[str, str]
+    phase_title: str
+    waiting_for: str
+    waiting_since: datetime.datetime
+    deals: list[DealLine]
+    can_deal_next: bool
+    game_over: bool
+    winner: str
+
+
+def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
+    """The creator's page: every seat's private link (with a QR code), who is
+    to act and for how long, which seats may go to a bot."""
+    seats = table_seats(creator_token=creator_token)
+    if not seats:
+        return None
+    table = seats[0].table
+    rs = table_ruleset(table)
+    state = deal_state(rs, table.current)
+    names = [s.name for s in seats]
+    view = state.view(0)
+    managed = []
+    for s in seats:
+        url = seat_url(s.token) if s.has_person else ""
+        managed.append(
+            ManagedSeat(
+                seat=s.seat,
+                name=s.name,
+                kind=s.kind,
+                bot=s.is_bot,
+                has_person=s.has_person,
+                stand_in=s.stand_in,
+                url=url,
+                qr=segno.make(url, error="m").svg_inline(scale=3, border=2) if url else "",
+                to_act=state.to_act == s.seat,
+                idle=seat_idle(table, state, s),
+            )
+        )
+    game_over = table.status == OnlineTable.Status.FINISHED
+    teams = team_names(names)
+    idle = any(m.idle for m in managed)
+    return ManageScreen(
+        table=table,
+        etag=manage_etag(table.version, idle),
+        length=game_length(table),
+        seats=managed,
+        teams=teams,
+        phase_title=phase_title(view, rs),
+        waiting_for="" if state.to_act is None else names[state.to_act],
+        waiting_since=table.turn_since,
+        deals=finished_deals(table, names),
+        can_deal_next=state.phase == "done" and not game_over,
+        game_over=game_over,
+        winner=(
+            ("A tie" if table.winner is None else f"{teams[table.winner]} win") if game_over else ""
+        ),
+    )

@@ -1,0 +1,125 @@
+"""The replay of a finished deal: every hand shown, step by step, and only
+of a deal that is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext
+
+from scoring.rules import Ruleset
+from scoring.rules.cards import SUIT_NAMES
+from scoring.wording import bid_phrase, is_shoot
+
+from ..models import OnlineDeal, OnlineTable
+from .cards import SYMBOLS, CardTile, bid_text, hand_order, suit_label, tile
+from .state import DealLine, finished_deals, team_names
+from .tables import deal_state, table_ruleset
+
+
+@dataclass
+class ReplayScreen:
+    table: OnlineTable
+    number: int
+    step: int
+    steps: int
+    names: list[str]
+    current: str
+    hands: list[dict[str, Any]]
+    trump: dict | None
+    contract: str
+    bids: list[tuple[str, str]]
+    trick: list[tuple[str, CardTile]]
+    laid: list[tuple[str, CardTile]]
+    last_trick: dict | None
+    captured: list[int]
+    teams: tuple[str, str]
+    actions: list[dict[str, Any]]
+    result: DealLine | None
+    stock: int
+
+
+def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplayScreen | None:
+    """A finished deal after ``step`` of its actions (none when None: a
+    replay opens on the deal), every hand shown; None if deal ``number`` is
+    not finished."""
+    deal = OnlineDeal.objects.filter(
+        table=table, number=number, status=OnlineDeal.Status.DONE
+    ).first()
+    if deal is None:
+        return None
+    names = list(table.seats.order_by("seat").values_list("name", flat=True))
+    events = list(deal.events.order_by("seq").values_list("seat", "action"))
+    step = 0 if step is None else max(0, min(step, len(events)))
+    rs = table_ruleset(table)
+    state = deal_state(rs, deal, upto=step)
+    view = state.view(0)
+    trump = view["trump"]
+    widows = getattr(state, "widows", None)
+    hands = []
+    for s in range(4):
+        hands.append(
+            {
+                "seat": s,
+                "name": names[s],
+                "cards": [tile(c, trump) for c in hand_order(state.hand(s), trump)],
+                "widow": [tile(c, trump) for c in widows[s]] if widows and widows[s] else [],
+                "to_act": state.to_act == s,
+                "dealer": s == deal.dealer,
+                "out": s in view["out"],
+            }
+        )
+    last = view["tricks"][-1] if view["tricks"] else None
+    deals = finished_deals(table, names)
+    contract = ""
+    if view["bid"] is not None:
+        contract = bid_phrase(names[view["bidder"]], view["bid"], rs)
+    return ReplayScreen(
+        table=table,
+        number=number,
+        step=step,
+        steps=len(events),
+        names=names,
+        current=(
+            describe(names[events[step - 1][0]], events[step - 1][1], rs) if step else "The deal."
+        ),
+        hands=hands,
+        trump=suit_label(trump),
+        contract=contract,
+        bids=[(names[s], bid_text(a, rs)) for s, a in view["bids"]],
+        trick=[(names[s], tile(c, trump)) for s, c in view["trick"]],
+        laid=[(names[s], tile(c, trump)) for s, c in view["laid"]],
+        last_trick=(
+            {
+                "winner": names[last["winner"]],
+                "cards": [(names[s], tile(c, trump)) for s, c in last["cards"]],
+            }
+            if last
+            else None
+        ),
+        captured=view["captured"],
+        teams=team_names(names),
+        actions=[
+            {"step": k, "text": describe(names[s], a, rs)}
+            for k, (s, a) in enumerate(events, start=1)
+        ],
+        result=next((d for d in deals if d.number == number), None),
+        stock=view["stock_count"],
+    )
+
+
+def describe(name: str, action: str, rs: Ruleset) -> str:
+    """An action in words: "Bea bids 8", "Cruz plays A♥"."""
+    verb, _, arg = action.partition(" ")
+    if verb == "pass":
+        return f"{name} passes"
+    if verb == "bid":
+        if is_shoot(int(arg), rs):
+            return gettext("%(name)s shoots the moon") % {"name": name}
+        return f"{name} bids {arg}"
+    if verb == "trump":
+        return f"{name} names {SUIT_NAMES[arg]} {SYMBOLS[arg]} trump"
+    card = ("10" if arg[0] == "T" else arg[0]) + SYMBOLS[arg[1]]
+    words = {"discard": "discards", "take": "takes", "lay": "lays down", "play": "plays"}
+    return f"{name} {words[verb]} {card}"
