@@ -5,8 +5,6 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
-from . import services
-
 
 @shared_task(ignore_result=True)
 def bots_play(table_id: int, version: int) -> None:
@@ -20,6 +18,9 @@ def bots_play(table_id: int, version: int) -> None:
     with that countdown instead, so a worker never sleeps.  On a worker, a
     table of bots only stops while none of its pages is open.
     """
+    # services imports this module at the top, to enqueue this task.
+    from . import services
+
     delay = settings.PLAY_BOT_DELAY_MS / 1000
     # Eager, or called as a plain function: no broker to hand the next move to.
     inline = bool(bots_play.request.is_eager) or bots_play.request.id is None

@@ -2,8 +2,6 @@
 
 from celery import shared_task
 
-from . import printing
-
 
 # Acknowledged when done, and handed out again if its worker dies, so a render
 # is never lost with its worker; the service's claim makes a repeat harmless.
@@ -14,4 +12,7 @@ def document_render(self, document_id: int) -> None:
     Safe to run twice or late: a document made, or being made by a live task,
     is left alone.
     """
-    printing.document_render(document_id=document_id, task_id=self.request.id or "")
+    # printing imports this module at the top, to enqueue this task.
+    from .printing import rendering
+
+    rendering.document_render(document_id=document_id, task_id=self.request.id or "")

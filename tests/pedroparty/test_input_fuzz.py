@@ -44,6 +44,7 @@ from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
 from tournaments.models import Document, Party, TableRound
+from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
 
@@ -286,7 +287,8 @@ def fuzz(world, monkeypatch) -> Fuzzer:
     # A look at the documents page queues again a render with no sign of life
     # for STUCK_AFTER, which changes its row on purpose; this run can outlast
     # that limit on a busy machine, so the world's documents never count as lost.
-    monkeypatch.setattr(printing, "STUCK_AFTER", datetime.timedelta(days=1))
+    for module in (printing.documents, rendering):
+        monkeypatch.setattr(module, "STUCK_AFTER", datetime.timedelta(days=1))
     return Fuzzer(world)
 
 

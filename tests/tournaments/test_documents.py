@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from pedroparty.celery import app
 from tournaments import printing, selectors, services
 from tournaments.models import DealResult, Document, Party, Prize
+from tournaments.printing import rendering
 from tournaments.services import PartyError
 from tournaments.standings import table_round_winner
 
@@ -242,7 +243,7 @@ def test_ordinal(number, text):
 def _render(party: Party, user, kind: str, options: dict) -> Document:
     """Request a document and run its task's body now, as the worker would."""
     document = printing.document_request(party=party, kind=kind, options=options, user=user)
-    printing.document_render(document_id=document.pk)
+    rendering.document_render(document_id=document.pk)
     document.refresh_from_db()
     assert document.status == Document.Status.READY, document.error
     return document
@@ -299,11 +300,11 @@ def test_an_amendment_makes_the_pdfs_stale_and_a_new_request_renders_again(
 
 def test_a_document_made_twice_by_its_task_is_made_once(winners, host, monkeypatch):
     calls = []
-    real = printing.html_to_pdf
-    monkeypatch.setattr(printing, "html_to_pdf", lambda html: calls.append(1) or real(html))
+    real = rendering.html_to_pdf
+    monkeypatch.setattr(rendering, "html_to_pdf", lambda html: calls.append(1) or real(html))
     document = _render(winners, host, "standings", {})
-    printing.document_render(document_id=document.pk)  # a duplicate message
-    printing.document_render(document_id=10**9)  # a document since deleted
+    rendering.document_render(document_id=document.pk)  # a duplicate message
+    rendering.document_render(document_id=10**9)  # a document since deleted
     assert calls == [1]
 
 
@@ -313,9 +314,9 @@ def test_a_failure_is_stored_with_a_message_and_asked_again_it_retries(
     def broken(html):
         raise RuntimeError("out of paper")
 
-    monkeypatch.setattr(printing, "html_to_pdf", broken)
+    monkeypatch.setattr(rendering, "html_to_pdf", broken)
     document = printing.document_request(party=winners, kind="standings", options={}, user=host)
-    printing.document_render(document_id=document.pk)
+    rendering.document_render(document_id=document.pk)
     document.refresh_from_db()
     assert document.status == Document.Status.FAILED
     assert document.error == "Could not make the PDF: out of paper"
@@ -327,24 +328,24 @@ def test_a_failure_is_stored_with_a_message_and_asked_again_it_retries(
     monkeypatch.undo()
     again = printing.document_request(party=winners, kind="standings", options={}, user=host)
     assert again.pk == document.pk and again.status == Document.Status.QUEUED
-    printing.document_render(document_id=again.pk)
+    rendering.document_render(document_id=again.pk)
     again.refresh_from_db()
     assert again.status == Document.Status.READY and again.error == ""
 
 
 def test_progress_is_reported_while_the_html_is_built(winners, host, monkeypatch):
     seen = []
-    real = printing.html_to_pdf
+    real = rendering.html_to_pdf
 
     def watching(html):
         row = Document.objects.values("status", "progress_done", "progress_total").get()
         seen.append(row)
         return real(html)
 
-    monkeypatch.setattr(printing, "html_to_pdf", watching)
+    monkeypatch.setattr(rendering, "html_to_pdf", watching)
     document = printing.document_request(party=winners, kind="certificates", options={}, user=host)
     assert (document.status, document.progress_done) == (Document.Status.QUEUED, 0)
-    printing.document_render(document_id=document.pk)
+    rendering.document_render(document_id=document.pk)
     total = len(printing.award_lines(winners)) + 1
     # While WeasyPrint runs: every certificate's HTML built, the PDF not yet written.
     assert seen == [{"status": "rendering", "progress_done": total - 1, "progress_total": total}]
@@ -504,13 +505,13 @@ def test_names_with_accents_and_apostrophes_extract_from_the_pdf(host):
     names = list(party.players.values_list("name", flat=True))
     assert names == NAMES[:4]
     html, *_ = printing.build_html(party, "tally_cards", {"paper": "a4"})
-    text = "\n".join(pdf_pages_text(printing.html_to_pdf(html)))
+    text = "\n".join(pdf_pages_text(rendering.html_to_pdf(html)))
     for name in names:
         assert name in text
 
 
 def test_fonts_are_embedded():
-    pdf = printing.html_to_pdf(
+    pdf = rendering.html_to_pdf(
         "<style>" + printing.font_css() + "</style>"
         "<p style=\"font-family: 'Pedro Serif', serif\">Zoë Núñez</p>"
     )
@@ -627,7 +628,7 @@ def test_a_round_dropped_after_the_request_fails_with_a_readable_message(host, c
     document = printing.document_request(party=party, kind="movement", options={}, user=host)
     party.rounds.get().seats.all().delete()
     party.rounds.all().delete()
-    printing.document_render(document_id=document.pk)
+    rendering.document_render(document_id=document.pk)
     document.refresh_from_db()
     assert document.status == Document.Status.FAILED
     assert document.error == "Could not make the PDF: That round is not in the party any more."

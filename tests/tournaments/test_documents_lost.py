@@ -18,6 +18,7 @@ from django.utils import timezone
 from pedroparty.celery import app
 from tournaments import printing
 from tournaments.models import Document, Party
+from tournaments.printing import rendering
 
 from .builders import make_party
 from .test_documents import again_url, documents_url, finished_party, pdf_pages_text, signed_in
@@ -43,13 +44,13 @@ def winners(host) -> Party:
 def renders(monkeypatch) -> list[int]:
     """The PDFs WeasyPrint writes, counted: one per real render."""
     calls: list[int] = []
-    real = printing.html_to_pdf
+    real = rendering.html_to_pdf
 
     def counted(html):
         calls.append(1)
         return real(html)
 
-    monkeypatch.setattr(printing, "html_to_pdf", counted)
+    monkeypatch.setattr(rendering, "html_to_pdf", counted)
     return calls
 
 
@@ -84,13 +85,13 @@ def assert_made_once(document: Document, renders: list[int]) -> None:
 def test_a_task_leaves_a_live_claim_alone_and_takes_over_a_lost_one(winners, host, renders):
     lost = printing.STUCK_AFTER + timedelta(seconds=1)
     live = left_by_a_dead_worker(winners, host, quiet_for=timedelta(seconds=1))
-    printing.document_render(document_id=live.pk, task_id="a-second-task")
+    rendering.document_render(document_id=live.pk, task_id="a-second-task")
     live.refresh_from_db()
     assert live.status == Document.Status.RENDERING and renders == []
     assert live.claimed_by == "task-of-a-dead-worker"
 
     Document.objects.filter(pk=live.pk).update(claimed_at=timezone.now() - lost)
-    printing.document_render(document_id=live.pk, task_id="a-second-task")
+    rendering.document_render(document_id=live.pk, task_id="a-second-task")
     assert_made_once(live, renders)
     assert live.claimed_by == "a-second-task"
 
@@ -98,7 +99,7 @@ def test_a_task_leaves_a_live_claim_alone_and_takes_over_a_lost_one(winners, hos
 def test_the_same_task_handed_out_again_takes_over_its_own_claim_at_once(winners, host, renders):
     """The broker hands a task out again when the worker running it died."""
     document = left_by_a_dead_worker(winners, host, quiet_for=timedelta(seconds=1))
-    printing.document_render(document_id=document.pk, task_id="task-of-a-dead-worker")
+    rendering.document_render(document_id=document.pk, task_id="task-of-a-dead-worker")
     assert_made_once(document, renders)
 
 
@@ -106,7 +107,7 @@ def test_progress_renews_the_claim_only_while_it_is_the_tasks(winners, host, mon
     document = printing.document_request(party=winners, kind="standings", options={}, user=host)
     long_ago = timezone.now() - timedelta(hours=1)
     seen = []
-    real_build_html = printing.build_html
+    real_build_html = rendering.build_html
 
     def slow_build_html(*args, **kwargs):
         # As if the pages had taken an hour: the claim is renewed as they are built.
@@ -117,9 +118,9 @@ def test_progress_renews_the_claim_only_while_it_is_the_tasks(winners, host, mon
         seen.append(Document.objects.values_list("claimed_by", "claimed_at").get(pk=document.pk))
         return b"%PDF-1.7 made"
 
-    monkeypatch.setattr(printing, "build_html", slow_build_html)
-    monkeypatch.setattr(printing, "html_to_pdf", watching)
-    printing.document_render(document_id=document.pk, task_id="the-task")
+    monkeypatch.setattr(rendering, "build_html", slow_build_html)
+    monkeypatch.setattr(rendering, "html_to_pdf", watching)
+    rendering.document_render(document_id=document.pk, task_id="the-task")
     [(claimed_by, claimed_at)] = seen
     assert claimed_by == "the-task" and claimed_at > timezone.now() - timedelta(minutes=1)
 
@@ -127,7 +128,7 @@ def test_progress_renews_the_claim_only_while_it_is_the_tasks(winners, host, mon
     Document.objects.filter(pk=document.pk).update(
         status=Document.Status.RENDERING, claimed_by="the-new-task", progress_done=1
     )
-    step = printing._Progress(document.pk, "the-task", total=5)
+    step = rendering._Progress(document.pk, "the-task", total=5)
     step(4, True)
     row = Document.objects.values("progress_done", "progress_total").get(pk=document.pk)
     assert row == {"progress_done": 1, "progress_total": 2}
@@ -141,8 +142,8 @@ def test_a_failure_after_a_takeover_does_not_hide_the_new_render(winners, host, 
         Document.objects.filter(pk=document.pk).update(claimed_by="the-new-task")
         raise RuntimeError("out of memory")
 
-    monkeypatch.setattr(printing, "html_to_pdf", taken_over_then_broken)
-    printing.document_render(document_id=document.pk, task_id="the-old-task")
+    monkeypatch.setattr(rendering, "html_to_pdf", taken_over_then_broken)
+    rendering.document_render(document_id=document.pk, task_id="the-old-task")
     document.refresh_from_db()
     assert document.status == Document.Status.RENDERING and document.error == ""
 
@@ -259,7 +260,7 @@ def test_make_again_leaves_a_document_made_meanwhile_as_it_is(
     winners, host, renders, django_capture_on_commit_callbacks
 ):
     document = printing.document_request(party=winners, kind="standings", options={}, user=host)
-    printing.document_render(document_id=document.pk)
+    rendering.document_render(document_id=document.pk)
     before = Document.objects.values().get(pk=document.pk)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = signed_in(host).post(again_url(document), follow=True)
@@ -277,28 +278,28 @@ def test_a_render_that_dies_every_time_is_marked_failed_not_handed_out_for_ever(
 ):
     """Each render of this document kills its worker (out of memory, say):
     after MAX_RENDER_ATTEMPTS the next claim gives up with a message."""
-    counted = printing.html_to_pdf
+    counted = rendering.html_to_pdf
 
     def dying(html):
         raise WorkerDied
 
-    monkeypatch.setattr(printing, "html_to_pdf", dying)
+    monkeypatch.setattr(rendering, "html_to_pdf", dying)
     document = printing.document_request(party=winners, kind="standings", options={}, user=host)
     for attempt in range(1, printing.MAX_RENDER_ATTEMPTS + 1):
         # The broker hands the same task out again (or the page queues it again).
         with pytest.raises(WorkerDied):
-            printing.document_render(document_id=document.pk, task_id="the-task")
+            rendering.document_render(document_id=document.pk, task_id="the-task")
         document.refresh_from_db()
         assert document.status == Document.Status.RENDERING
         assert document.render_attempts == attempt
-    printing.document_render(document_id=document.pk, task_id="the-task")
+    rendering.document_render(document_id=document.pk, task_id="the-task")
     document.refresh_from_db()
     assert document.status == Document.Status.FAILED
     assert "its worker stopped each time" in document.error
     assert "Make again" in signed_in(host).get(documents_url(winners)).content.decode()
 
     # Asked for again by the host, it is tried afresh.
-    monkeypatch.setattr(printing, "html_to_pdf", counted)
+    monkeypatch.setattr(rendering, "html_to_pdf", counted)
     with django_capture_on_commit_callbacks(execute=True):
         signed_in(host).post(again_url(document))
     assert_made_once(document, renders)

@@ -50,11 +50,11 @@ import os, sys, time
 from celery.signals import task_prerun
 
 def hold_the_first_render(task_id=None, **kwargs):
-    from tournaments import printing
+    from tournaments.printing import rendering
     running["task"] = task_id
-    if getattr(printing.html_to_pdf, "held", False):
+    if getattr(rendering.html_to_pdf, "held", False):
         return
-    real = printing.html_to_pdf
+    real = rendering.html_to_pdf
 
     def held(html):
         try:
@@ -66,7 +66,7 @@ def hold_the_first_render(task_id=None, **kwargs):
         time.sleep(600)  # killed in here
 
     held.held = True
-    printing.html_to_pdf = held
+    rendering.html_to_pdf = held
 
 running = {}
 task_prerun.connect(hold_the_first_render, weak=False)

@@ -1,0 +1,143 @@
+"""Deals of an online table: dealt, finished, checked by the validator and
+counted in the game and, at a party table, in the party."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils import timezone
+
+from scoring.rules import DealState, Ruleset, game_winner, new_deal, validate_result
+from tournaments.models import DealResult, Round, TableRound
+from tournaments.services import DealEntry, PartyError, result_record
+
+from ..models import OnlineDeal, OnlineSeat, OnlineTable
+from ..selectors import table_ruleset
+
+#: The validator numbers deals 1..deals-per-round (at most 12) and checks the
+#: dealer of deal d is seat (d - 1) mod 4; a casual game's deal n is checked
+#: as deal ((n - 1) mod 12) + 1 of a 12-deal round, which has the same dealer.
+_CASUAL_CYCLE = 12
+
+
+def deal_start(table: OnlineTable, rs: Ruleset) -> tuple[OnlineDeal, DealState]:
+    """Shuffle and deal the table's next hand: deal d is dealt by seat (d - 1) mod 4."""
+    number = table.deal_number + 1
+    state = new_deal(rs, dealer=(number - 1) % 4)
+    deal = OnlineDeal.objects.create(
+        table=table, number=number, dealer=state.dealer, deck=state.to_json()["deck"]
+    )
+    table.deal_number = number
+    table.current = deal
+    return deal, state
+
+
+def deal_next(table: OnlineTable, rs: Ruleset) -> DealState | None:
+    """Deal the next hand; or, if the party round has moved on without this
+    table (closed, or time called), finish the table and return None."""
+    if table.mode == OnlineTable.Mode.PARTY:
+        stopped = _party_stop_reason(table)
+        if stopped:
+            _table_finish(table, winner=_leader(table), note=stopped)
+            return None
+    return deal_start(table, rs)[1]
+
+
+def _party_stop_reason(table: OnlineTable) -> str:
+    if Round.objects.filter(pk=table.party_round_id, status=Round.Status.CLOSED).exists():
+        return "The host has closed this round, so the table stops here."
+    if TableRound.objects.filter(
+        round_id=table.party_round_id, table=table.party_table, time_called=True
+    ).exists():
+        return "The host has called time on this table, so it stops here."
+    return ""
+
+
+def _leader(table: OnlineTable) -> int | None:
+    if table.score0 == table.score1:
+        return None
+    return 0 if table.score0 > table.score1 else 1
+
+
+def _table_finish(table: OnlineTable, *, winner: int | None, note: str = "") -> None:
+    """Should be called while holding the table's lock; saved by ``table_changed``."""
+    table.status = OnlineTable.Status.FINISHED
+    table.winner = winner
+    table.note = note[:240]
+
+
+def deal_record(
+    table: OnlineTable, deal: OnlineDeal, state: DealState, seats: Sequence[OnlineSeat]
+) -> tuple[Ruleset, dict]:
+    """The ruleset to check with and the hand-result record (RULES.md 5) of a
+    finished deal, with its ``log`` so that the validator replays it."""
+    rs = table_ruleset(table)
+    number = deal.number
+    if table.mode != OnlineTable.Mode.PARTY:
+        rs = rs.with_options(deals_per_round=_CASUAL_CYCLE)
+        number = (deal.number - 1) % _CASUAL_CYCLE + 1
+    record = state.record()
+    record.update(
+        deal=number,
+        players=[seat.name for seat in seats],
+        log={"dealer": deal.dealer, "deck": list(deal.deck), "actions": list(state.log)},
+    )
+    return rs, record
+
+
+def deal_finish(
+    table: OnlineTable, deal: OnlineDeal, state: DealState, seats: Sequence[OnlineSeat]
+) -> None:
+    """Check the finished deal's record, store it, count it in the game and,
+    at a party table, in the party.  Should be called while holding the
+    table's lock."""
+    check_rs, record = deal_record(table, deal, state, seats)
+    errors = validate_result(check_rs, record)
+    if errors:  # the engine and the validator disagree: a bug, never a player's fault
+        raise AssertionError(f"online deal {deal.pk} fails the validator: {errors}")
+    score0, score1 = record["tally"]
+    deal.status = OnlineDeal.Status.DONE
+    deal.record = state.record() | {"deal": deal.number}
+    deal.score0, deal.score1 = score0, score1
+    deal.finished_at = timezone.now()
+    table.score0 += score0
+    table.score1 += score1
+    if table.mode == OnlineTable.Mode.PARTY:
+        _party_record(table, deal, record)
+    deal.save()
+    if table.status != OnlineTable.Status.PLAYING:
+        return
+    if table.mode == OnlineTable.Mode.TARGET:
+        team = record["bidder"] % 2
+        # A made bid scores its points (at least the minimum bid); a set one loses.
+        made = record["tally"][team] > 0
+        winner = game_winner(table_ruleset(table), (table.score0, table.score1), team, made)
+        if winner is not None:
+            _table_finish(table, winner=winner)
+    elif deal.number >= table.deals_total:
+        _table_finish(table, winner=_leader(table))
+
+
+def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
+    """Store the deal in the party's round exactly as a host's entry would be."""
+    try:
+        deal.result = result_record(
+            round=table.party_round,
+            table=table.party_table,
+            deal=deal.number,
+            entry=DealEntry(
+                bidder=record["bidder"],
+                bid=record["bid"],
+                bidding_team_points=record["bidding_team_points"],
+                trump=record["trump"],
+                cards=record["cards"],
+                tally=record["tally"],
+            ),
+            user=None,
+            source=DealResult.Source.ONLINE,
+        )
+    except PartyError as exc:
+        deal.party_error = exc.message[:240]
+        stopped = _party_stop_reason(table)
+        if stopped:
+            _table_finish(table, winner=_leader(table), note=stopped)

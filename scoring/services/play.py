@@ -1,0 +1,279 @@
+"""Moves at an online table: a person's, a bot's, and the creator's.
+
+Each takes the table's row lock, checks the move against the table's version
+and the rules, applies it with the engine, logs it and bumps the version, in
+one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scoring.rules import DealState, IllegalAction
+from scoring.rules.bots import BOTS
+
+from .. import watching
+from ..models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
+from ..selectors import Played, deal_state, seat_idle, table_ruleset, table_seats
+from .common import PlayError, bot_due, duration_text, table_unattended
+from .deals import deal_finish, deal_next
+from .scheduling import bots_enqueue, bots_queue
+
+STALE = (
+    "The table moved on before your move arrived, so nothing was changed. "
+    "Here is the table as it is now."
+)
+
+
+def table_act(*, token: str, action: str, version: int) -> Played:
+    """Seat ``token`` takes ``action`` ("bid 7", "play AH", ... or "next" to
+    deal the next hand once a deal is over), having seen the table at
+    ``version``.  Raises ``OnlineSeat.DoesNotExist`` for an unknown token (or
+    a seat created for a bot) and
+    :class:`PlayError` (nothing changed) for a stale screen, a move out of
+    turn or a move the rules do not allow."""
+    with transaction.atomic():
+        table, seats = _lock_by_seat(token, version)
+        me = next(seat for seat in seats if seat.token == token)
+        if not me.has_person:
+            # Nobody holds a bot's seat: its link plays nothing.
+            raise OnlineSeat.DoesNotExist(token)
+        if table.status != OnlineTable.Status.PLAYING:
+            raise PlayError(table.note or "The game is over.")
+        if me.is_bot:
+            raise PlayError(
+                "A bot is playing your seat now; the table's creator can give it back to you."
+            )
+        rs = table_ruleset(table)
+        deal = table.current
+        state = deal_state(rs, deal)
+        if action == "next":
+            if state.phase != "done":
+                raise PlayError("This deal is still being played.")
+            state = deal_next(table, rs) or state
+        else:
+            if state.phase == "done":
+                raise PlayError("This deal is over: deal the next hand to play on.")
+            if state.to_act != me.seat:
+                raise PlayError(
+                    f"It is not your turn: {seats[state.to_act].name} is {_DOING[state.phase]}."
+                )
+            _apply(table, deal, state, seats, me.seat, action, by=DealEvent.By.HUMAN)
+        queued = table_changed(table, state, seats, schedule=True)
+    bots_next = bot_due(table, state, seats)
+    return Played(table, seats, state, bots_next, bots_waiting=queued.failed)
+
+
+_DOING = {
+    "bid": "bidding",
+    "trump": "naming trump",
+    "discard": "discarding",
+    "fill": "robbing the pack",
+    "play": "playing",
+}
+
+
+def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int | None:
+    """One bot move (or, at a table of bots only, dealing the next hand) if
+    the table is still at ``version`` and a bot is due.  With
+    ``stop_unwatched``, a table of bots only that nobody is watching stops
+    instead (:func:`table_watch` lets it play on).
+
+    Returns the table's new version when another bot step is due straight
+    after, else None.  Idempotent: a repeated or stale call (the table has
+    moved on, or was deleted) does nothing and returns None."""
+    with transaction.atomic():
+        locked = OnlineTable.objects.select_for_update().filter(pk=table_id, version=version)
+        if not locked.values_list("pk", flat=True):
+            return None
+        seats = table_seats(table_id=table_id)
+        table = seats[0].table
+        rs = table_ruleset(table)
+        deal = table.current
+        state = deal_state(rs, deal)
+        if not bot_due(table, state, seats):
+            return None
+        if (
+            stop_unwatched
+            and table_unattended(table, seats)
+            and not watching.watched(_tokens(table, seats))
+        ):
+            return None
+        if state.phase == "done":
+            state = deal_next(table, rs) or state
+        else:
+            seat = seats[state.to_act]
+            bot = BOTS[seat.kind](seed=deal.pk * 1000 + len(state.log))
+            _apply(table, deal, state, seats, seat.seat, bot.choose(state), by=seat.kind)
+        table_changed(table, state, seats, schedule=False)
+        return table.version if bot_due(table, state, seats) else None
+
+
+def table_deal_next(*, creator_token: str, version: int) -> OnlineTable:
+    """The creator deals the next hand once a deal is over."""
+    with transaction.atomic():
+        table, seats = _lock_by_creator(creator_token)
+        if table.status != OnlineTable.Status.PLAYING:
+            raise PlayError(table.note or "The game is over.")
+        if version != table.version:
+            raise PlayError(STALE)
+        rs = table_ruleset(table)
+        state = deal_state(rs, table.current)
+        if state.phase != "done":
+            raise PlayError("This deal is still being played.")
+        state = deal_next(table, rs) or state
+        table_changed(table, state, seats, schedule=True)
+    return table
+
+
+def seat_hand_to_bot(*, creator_token: str, seat: int, kind: str) -> OnlineTable:
+    """The creator hands a person's seat to a bot, once that person has been
+    thinking on their turn for longer than the table's idle time."""
+    with transaction.atomic():
+        table, seats = _lock_by_creator(creator_token)
+        if kind not in BOTS:
+            raise PlayError({"kind": "Choose the random or the heuristic bot."})
+        target = _seat_of(seats, seat)
+        if target.is_bot:
+            raise PlayError(f"A bot already plays {target.name}'s seat.")
+        if table.status != OnlineTable.Status.PLAYING:
+            raise PlayError("The game is over.")
+        state = deal_state(table_ruleset(table), table.current)
+        if not seat_idle(table, state, target):
+            raise PlayError(
+                f"{target.name} is not idle: a seat goes to a bot only after "
+                f"{duration_text(table.idle_seconds)} of thinking on its turn."
+            )
+        target.kind = kind
+        target.stand_in = True
+        target.save(update_fields=["kind", "stand_in"])
+        table_changed(table, state, seats, schedule=True)
+    return table
+
+
+def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
+    """The creator gives a bot's seat back to a person (its link plays again)."""
+    with transaction.atomic():
+        table, seats = _lock_by_creator(creator_token)
+        target = _seat_of(seats, seat)
+        if not target.is_bot:
+            raise PlayError(f"{target.name} is already played by a person.")
+        if not target.stand_in:
+            # Nobody holds the link of a seat created for a bot: a person who
+            # took it over mid-deal would see the bot's hand.
+            raise PlayError(
+                gettext(
+                    "%(name)s's seat was set up for a bot: it has no person to give it back to."
+                )
+                % {"name": target.name}
+            )
+        target.kind = OnlineSeat.Kind.HUMAN
+        target.stand_in = False
+        target.save(update_fields=["kind", "stand_in"])
+        state = deal_state(table_ruleset(table), table.current)
+        table_changed(table, state, seats, schedule=False)
+    return table
+
+
+def _seat_of(seats: Sequence[OnlineSeat], seat: int) -> OnlineSeat:
+    if not (isinstance(seat, int) and 0 <= seat <= 3):
+        raise PlayError({"seat": "A table has seats 1 to 4."})
+    return seats[seat]
+
+
+def _lock_by_seat(token: str, version: int) -> tuple[OnlineTable, list[OnlineSeat]]:
+    """The table of seat ``token``, locked, and its four seats, read after the
+    lock; :class:`PlayError` if the table is no longer at ``version``."""
+    locked = OnlineTable.objects.select_for_update(of=("self",)).filter(seats__token=token)
+    row = locked.values_list("pk", "version").first()
+    if row is None:
+        raise OnlineSeat.DoesNotExist(token)
+    if row[1] != version:
+        raise PlayError(STALE)
+    seats = table_seats(table_id=row[0])
+    return seats[0].table, seats
+
+
+def _lock_by_creator(creator_token: str) -> tuple[OnlineTable, list[OnlineSeat]]:
+    locked = OnlineTable.objects.select_for_update().filter(creator_token=creator_token)
+    table_id = locked.values_list("pk", flat=True).first()
+    if table_id is None:
+        raise OnlineTable.DoesNotExist(creator_token)
+    seats = table_seats(table_id=table_id)
+    return seats[0].table, seats
+
+
+def _apply(
+    table: OnlineTable,
+    deal: OnlineDeal,
+    state: DealState,
+    seats: Sequence[OnlineSeat],
+    seat: int,
+    action: str,
+    *,
+    by: str,
+) -> None:
+    """Apply ``action`` for ``seat`` (who is to act), log it, and finish the
+    deal if it was the last.  Should be called while holding the table's lock."""
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        message = str(exc)
+        raise PlayError(message[:1].upper() + message[1:] + ".") from None
+    DealEvent.objects.create(deal=deal, seq=len(state.log), seat=seat, action=action, by=by)
+    deal.log = list(state.log)
+    if state.phase == "done":
+        deal_finish(table, deal, state, seats)
+    else:
+        deal.save(update_fields=["log"])
+
+
+@dataclass
+class _Queued:
+    """Whether the bots' task failed to be queued, known once the transaction commits."""
+
+    failed: bool = False
+
+
+def table_changed(
+    table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat], *, schedule: bool
+) -> _Queued:
+    """Bump the table's version (every page's ETag) and restart the thinking
+    clock; if ``schedule`` and a bot is due, enqueue the bots' task once the
+    transaction commits."""
+    table.version += 1
+    table.turn_since = timezone.now()
+    table.save(update_fields=_TABLE_FIELDS)
+    queued = _Queued()
+    if schedule and bot_due(table, state, seats):
+        table_id, version, queue = table.pk, table.version, bots_queue(table, seats)
+
+        def enqueue() -> None:
+            queued.failed = not bots_enqueue(table_id, version, queue=queue)
+
+        transaction.on_commit(enqueue)
+    return queued
+
+
+#: The table's columns that play changes.
+_TABLE_FIELDS = [
+    "version",
+    "turn_since",
+    "deal_number",
+    "current",
+    "score0",
+    "score1",
+    "status",
+    "winner",
+    "note",
+]
+
+
+def _tokens(table: OnlineTable, seats: Sequence[OnlineSeat]) -> list[str]:
+    """Every private link of the table: the creator's and the four seats'."""
+    return [table.creator_token, *(seat.token for seat in seats)]

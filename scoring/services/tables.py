@@ -1,0 +1,173 @@
+"""New online tables: a casual game, or one table of an open party round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.rules import RULESETS, Ruleset
+from scoring.rules.bots import BOTS
+from tournaments.models import DealResult, Round
+from tournaments.services import party_ruleset
+
+from .. import limits, watching
+from ..models import OnlineSeat, OnlineTable
+from .common import PlayError, TablesLimitReached
+from .deals import deal_start
+from .play import table_changed
+
+#: How long a person may think before the creator may hand the seat to a bot.
+IDLE_CHOICES = (30, 60, 120, 300, 600)
+SEAT_KINDS = (OnlineSeat.Kind.HUMAN, *BOTS)
+MAX_TARGET = 500
+MAX_DEALS = 100
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in one seat of a new table: a name and ``human`` or a bot kind."""
+
+    name: str
+    kind: str
+
+
+def table_create(
+    *,
+    seats: Sequence[SeatSpec],
+    ruleset: str = "monterey-draw",
+    target: int | None = None,
+    deals: int | None = None,
+    idle_seconds: int = 120,
+    user=None,
+    client: str | None = None,
+) -> OnlineTable:
+    """A casual table: play to ``target`` points (RULES.md 3.10) or a fixed
+    number of ``deals``; ``seats`` are the four seats, seat 1 first.
+
+    ``client`` is the web client asking (``pedroparty.clients.client_key``):
+    then the creation limits apply (:class:`TablesLimitReached`, nothing
+    created).  Code that creates tables itself passes None."""
+    errors: dict[str, str] = {}
+    base = RULESETS.get(ruleset)
+    if base is None:
+        errors["ruleset"] = f"There is no ruleset called {ruleset!r}."
+    if (target is None) == (deals is None):
+        errors["target"] = "Play to a target score or for a number of deals: choose one."
+    elif target is not None and not (isinstance(target, int) and 1 <= target <= MAX_TARGET):
+        errors["target"] = f"The target is a score from 1 to {MAX_TARGET}."
+    elif deals is not None and not (isinstance(deals, int) and 1 <= deals <= MAX_DEALS):
+        errors["deals"] = f"Play 1 to {MAX_DEALS} deals."
+    _check_idle(idle_seconds, errors)
+    specs = _check_seats(seats, errors)
+    if errors:
+        raise PlayError(errors)
+    rs = base.with_options(target=target) if target is not None else base
+    with transaction.atomic():
+        if client is not None:
+            wait = limits.table_creation_wait(client=client)
+            if wait is not None:
+                raise TablesLimitReached(wait)
+        table = OnlineTable.objects.create(
+            ruleset=rs.to_json(),
+            mode=OnlineTable.Mode.TARGET if target is not None else OnlineTable.Mode.DEALS,
+            deals_total=deals,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            client=client or "",
+            turn_since=timezone.now(),
+            idle_seconds=idle_seconds,
+        )
+        OnlineSeat.objects.bulk_create(
+            OnlineSeat(table=table, seat=seat, name=spec.name, kind=spec.kind)
+            for seat, spec in enumerate(specs)
+        )
+        # The creator goes straight to the table's page: it is watched.
+        watching.watch_mark(table.creator_token)
+        _started(table, rs)
+    return table
+
+
+def party_table_create(
+    *, round: Round, table: int, kinds: Sequence[str], idle_seconds: int = 120, user
+) -> OnlineTable:
+    """One table of an open party round, played online: the four players
+    seated there take its four seats (each a person or a bot, ``kinds``),
+    it plays the party's ruleset for the round's deals, and each deal's
+    result counts in the party as if the host had entered it.
+
+    The caller checks that ``user`` hosts the party."""
+    errors: dict[str, str] = {}
+    _check_idle(idle_seconds, errors)
+    if len(kinds) != 4 or any(kind not in SEAT_KINDS for kind in kinds):
+        errors["kinds"] = "Say for each of the four seats whether a person or a bot plays it."
+    if errors:
+        raise PlayError(errors)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        party = rnd.party
+        if rnd.status != Round.Status.OPEN:
+            raise PlayError({"table": f"Round {rnd.number} is closed."})
+        seated = list(rnd.seats.filter(table=table).select_related("player").order_by("seat"))
+        if len(seated) != 4:
+            raise PlayError({"table": f"Round {rnd.number} has no table {table}."})
+        if DealResult.objects.filter(round=rnd, table=table, is_current=True).exists():
+            raise PlayError(
+                {"table": f"Table {table} already has deals entered in round {rnd.number}."}
+            )
+        if OnlineTable.objects.filter(party_round=rnd, party_table=table).exists():
+            raise PlayError(
+                {"table": f"Table {table} of round {rnd.number} is already played online."}
+            )
+        rs = party_ruleset(party)
+        online = OnlineTable.objects.create(
+            ruleset=rs.to_json(),
+            mode=OnlineTable.Mode.PARTY,
+            deals_total=party.deals_per_round,
+            party_round=rnd,
+            party_table=table,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            turn_since=timezone.now(),
+            idle_seconds=idle_seconds,
+        )
+        OnlineSeat.objects.bulk_create(
+            OnlineSeat(
+                table=online, seat=s.seat, name=s.player.name[:40], kind=kind, player=s.player
+            )
+            for s, kind in zip(seated, kinds, strict=True)
+        )
+        _started(online, rs)
+    return online
+
+
+def _check_idle(idle_seconds: int, errors: dict[str, str]) -> None:
+    if idle_seconds not in IDLE_CHOICES:
+        choices = ", ".join(str(s) for s in IDLE_CHOICES)
+        errors["idle_seconds"] = f"The thinking time is one of {choices} seconds."
+
+
+def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[SeatSpec]:
+    """The four seats with blank names filled in ("Seat 1", "Bot 2", ...)."""
+    if len(seats) != 4:
+        errors["seats"] = "A table has four seats."
+        return []
+    specs = []
+    for number, spec in enumerate(seats, start=1):
+        if spec.kind not in SEAT_KINDS:
+            errors[f"kind{number}"] = "Choose a person or a bot."
+        name = " ".join((spec.name or "").split())[:40]
+        if not name:
+            name = f"Seat {number}" if spec.kind == OnlineSeat.Kind.HUMAN else f"Bot {number}"
+        specs.append(SeatSpec(name, spec.kind))
+    folded = [spec.name.casefold() for spec in specs]
+    for number, name in enumerate(folded, start=1):
+        if folded.index(name) != number - 1:
+            errors[f"name{number}"] = "Each seat needs a different name."
+    return specs
+
+
+def _started(table: OnlineTable, rs: Ruleset) -> None:
+    """Deal the first hand of a new table and let its bots start."""
+    _, state = deal_start(table, rs)
+    table_changed(table, state, list(table.seats.order_by("seat")), schedule=True)
