@@ -27,7 +27,16 @@ class Bidding:
         stuck = seat == self.dealer and high == 0
         if rs.suit_bids:
             return self._legal_suit_bids(stuck)
-        top = self._open_top_contract(seat, high)
+        tops = rs.top_contracts
+        if not tops:
+            top = 0
+        elif high < tops[0] and len(tops) == 1:
+            # The shoot: open below it, with the ace and two where asked.
+            top = tops[0]
+            if rs.shoot_needs_ace_and_two and not self._shoot_suits(seat):
+                top = 0
+        else:
+            top = self._open_top_contract(seat, high)
         return list(_bid_options(rs.dealer_stuck_bid, rs.min_bid, rs.max_bid, high, stuck, top))
 
     def _open_top_contract(self, seat: int, high: int) -> int:
@@ -37,8 +46,6 @@ class Bidding:
         game asks it."""
         rs = self.rs
         tops = rs.top_contracts
-        if not tops:
-            return 0
         if high < tops[0]:
             top = tops[0]
         else:
@@ -103,6 +110,13 @@ class Bidding:
             # The widow is picked up the moment its owner has bid or passed.
             self.hands[seat].extend(self.widows[seat])
             self.widows[seat] = []
+        if not self.rs.open_auction:
+            # One round, the dealer last.
+            if seat == self.dealer:
+                self._auction_over()
+            else:
+                self.to_act = (seat + 1) % 4
+            return
         self._next_caller(seat, bool(bid), stuck)
 
     def _suit_bid(self, key: int) -> None:

@@ -49,7 +49,7 @@ from .actions import (
 )
 from .bidding import Bidding
 from .cards import ALL_CODES, ANY_CARD, CARD, PACKS, SUIT_NAMES, SUITS
-from .exchange import FACE_UP_DISCARDS, Exchange
+from .exchange import ANY_CARD_GOES, DISCARD_RULES, FACE_UP_DISCARDS, Exchange
 from .play import FOLD_ALWAYS, FOLDS, Play
 from .rulesets import Ruleset
 
@@ -169,35 +169,52 @@ class DealState(Bidding, Exchange, Play):
         "_family_play",
         "_fold",
         "_ranked",
+        "_drule",
     )
 
     def __init__(self, rs: Ruleset, dealer: int, cards: list[int]) -> None:
+        plan = _PLANS.get(id(rs))
+        if plan is None or plan[0] is not rs:
+            plan = _plan(rs)
+        (
+            _,
+            dealing,
+            dealt,
+            kitty,
+            layout,
+            self._fold,
+            self._ranked,
+            self._family_play,
+            self._drule,
+            self._lead_trump,
+            self.phase,
+            face_up,
+        ) = plan
         self.rs = rs
         self.dealer = dealer
         self.deck = tuple(cards)
         self.log: list[str] = []
         hands: list[list[int]] = [[], [], [], []]
-        for k, take in enumerate(_dealing(rs.deal_packets), start=1):
+        for k, take in enumerate(dealing, start=1):
             hands[(dealer + k) % 4] = list(take(cards))
         self.hands = hands
-        rest = cards[4 * rs.cards_dealt :]
+        rest = cards[dealt:]
         self.widows: list[list[int]] | None = None
         self.stock: list[int] = []
-        self.kitty: list[int] = []
+        self.kitty: list[int] = rest[:kitty]
         self.unseen: list[int] = []
-        if rs.kitty_size:
-            self.kitty = rest[: rs.kitty_size]
-            rest = rest[rs.kitty_size :]
-        if rs.exchange == "none":
+        if kitty:
+            rest = rest[kitty:]
+        if layout == _STOCK:
+            self.stock = rest
+        elif layout == _OUT:
             self.unseen = rest  # six-card Pedro: out of play, never shown
-        elif rs.deal_mode == "widow":
+        else:
             packet = len(rest) // 4
             widows: list[list[int]] = [[], [], [], []]
             for k in range(4):
                 widows[(dealer + 1 + k) % 4] = rest[k * packet : (k + 1) * packet]
             self.widows = widows
-        else:
-            self.stock = rest
         self.wash: list[int] = []
         self.discards: list[list[int]] = [[], [], [], []]
         self.bids: list[tuple[int, str]] = []
@@ -220,9 +237,9 @@ class DealState(Bidding, Exchange, Play):
         self._legal: list[str] | None = None
         self._ist = self._pow = self._fol = self._pts = None
         self._two = -1
-        self._lead_trump = rs.first_lead == "bidder_leads_trump"
         self._roles: tuple = ()
-        self.faceup: list[list[int]] = [[], [], [], []]
+        # Face-up discards exist only in the games that have them.
+        self.faceup: list[list[int]] = [[], [], [], []] if face_up else _NO_CARDS
         self.stock_trumps: list[int] = []
         self.discarders: list[int] = []
         self.robber = dealer
@@ -230,10 +247,6 @@ class DealState(Bidding, Exchange, Play):
         self.bid_key = 0
         self.bid_suit: int | None = None
         self.dark_bid = False
-        self._fold = FOLDS[rs.play_rule]
-        self._ranked = not rs.play_rule.startswith("no-rank")
-        self._family_play = rs.play_rule != "monterey" or rs.cut_throat
-        self.phase = "dark" if rs.dark else "bid"
         self.to_act: int | None = (dealer + 1) % 4
 
     # ----------------------------------------------------------------- reading
@@ -362,7 +375,7 @@ class DealState(Bidding, Exchange, Play):
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY or self._family_play:
-            self._apply_choice(kind, card)
+            self._apply_choice(kind, card, legal)
             return
         # Playing a card is the hot path: inline, with locals.
         seat = self.to_act
@@ -401,21 +414,21 @@ class DealState(Bidding, Exchange, Play):
             nxt = (nxt + 1) % 4
         self._finish_trick()
 
-    def _apply_choice(self, kind: int, arg: int) -> None:
+    def _apply_choice(self, kind: int, arg: int, legal: list[str]) -> None:
         if kind == PLAY:
             self._play_family(arg)
+        elif kind == DISCARD:
+            if self.widows is not None:
+                self._widow_discard(arg, legal)
+            else:
+                self._choice_discard(arg, legal)
+        elif kind == KEEP:
+            self._keep()
         elif kind == LAY:
             self.hands[self.to_act].remove(arg)
             self.laid.append((self.to_act, arg))
         elif kind == TAKE:
             self._take(arg)
-        elif kind == DISCARD:
-            if self.rs.exchange == "widow":
-                self._widow_discard(arg)
-            else:
-                self._choice_discard(arg)
-        elif kind == KEEP:
-            self._keep()
         elif kind == TRUMP:
             self._name_trump(arg)
         elif kind == SUIT_BID:
@@ -641,6 +654,41 @@ class DealState(Bidding, Exchange, Play):
             f"<DealState {self.rs.name} dealer={self.dealer} phase={self.phase} "
             f"to_act={self.to_act} actions={len(self.log)}>"
         )
+
+
+_STOCK, _WIDOWS, _OUT = range(3)
+_NO_CARDS: tuple = ((), (), (), ())
+#: What ``DealState.__init__`` needs from a ruleset, worked out once per value.
+_PLANS: dict[int, tuple] = {}
+
+
+def _plan(rs: Ruleset) -> tuple:
+    """The ruleset's deal plan, cached by identity (hashing a ruleset each deal
+    would cost more than dealing)."""
+    if rs.exchange == "none":
+        layout = _OUT
+    elif rs.deal_mode == "widow":
+        layout = _WIDOWS
+    else:
+        layout = _STOCK
+    plan = (
+        rs,
+        _dealing(rs.deal_packets),
+        4 * rs.cards_dealt,
+        rs.kitty_size,
+        layout,
+        FOLDS[rs.play_rule],
+        not rs.play_rule.startswith("no-rank"),
+        rs.play_rule != "monterey" or rs.cut_throat,
+        DISCARD_RULES.get(rs.exchange, ANY_CARD_GOES),
+        rs.first_lead == "bidder_leads_trump",
+        "dark" if rs.dark else "bid",
+        rs.exchange in FACE_UP_DISCARDS,
+    )
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[id(rs)] = plan
+    return plan
 
 
 @functools.cache

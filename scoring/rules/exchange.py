@@ -13,6 +13,11 @@ from .cards import FOLLOWS, IS_TRUMP, POINT_CARD, POWER, ROLE, trump_tables
 
 #: Exchanges whose choice discards are face up (RULES.md 11.4.14).
 FACE_UP_DISCARDS = ("draw-choice", "extra-4", "kitty", "pede")
+#: What a choice discard may be: any card down to six or fewer (draw-choice),
+#: any card down to the hand size (señorita), or trumps last (RULES.md 11.3).
+ANY_CARD_GOES, SENORITA, TRUMPS_LAST = range(3)
+DISCARD_RULES = {"draw-choice": ANY_CARD_GOES, "senorita": SENORITA}
+DISCARD_RULES.update({name: TRUMPS_LAST for name in ("extra-4", "kitty", "pede")})
 
 
 class Exchange:
@@ -113,7 +118,7 @@ class Exchange:
 
     def _discards_owed(self, seat: int) -> int:
         hand = self.hands[seat]
-        trumps = sum(1 for c in hand if self._ist[c])
+        trumps = sum(map(self._ist.__getitem__, hand))
         return len(hand) - max(self.rs.hand_size, trumps)
 
     def _next_widow_discarder(self, seat: int) -> None:
@@ -126,16 +131,19 @@ class Exchange:
                 break
         self._start_play()
 
-    def _widow_discard(self, card: int) -> None:
+    def _widow_discard(self, card: int, legal: list[str]) -> None:
         seat = self.to_act
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
         self.wash.append(card)
-        if self._discards_owed(seat) <= 0:
-            if seat == self.dealer:
-                self._start_play()
-            else:
-                self._next_widow_discarder((seat + 1) % 4)
+        if self._discards_owed(seat) > 0:
+            # The same seat discards again, from the same non-trumps less this one.
+            legal.remove(DISCARD_STR[card])
+            self._legal = legal
+        elif seat == self.dealer:
+            self._start_play()
+        else:
+            self._next_widow_discarder((seat + 1) % 4)
 
     # -- choice discards, ended by "keep" (RULES.md 11.1, 11.4.5-6)
 
@@ -153,23 +161,18 @@ class Exchange:
         self._after_discards()
 
     def _legal_choice_discards(self) -> list[str]:
-        rs = self.rs
-        hand, size = self.hands[self.to_act], rs.hand_size
-        if rs.exchange == "draw-choice":
+        hand = self.hands[self.to_act]
+        held, size, rule = len(hand), self.rs.hand_size, self._drule
+        if rule == ANY_CARD_GOES:
             # Any cards, trumps too, until holding at most six (RULES.md 11.3).
-            keep = len(hand) <= size
-            options = sorted(hand)
-        else:
-            keep = len(hand) == size
-            if len(hand) <= size:
-                options = []
-            elif rs.exchange == "senorita":
-                options = sorted(hand)
-            else:
-                options = self._trumps_last(hand)
-        legal = ["keep"] if keep else []
-        legal.extend(DISCARD_STR[c] for c in options)
-        return legal
+            legal = [DISCARD_STR[c] for c in sorted(hand)]
+            if held <= size:
+                legal.insert(0, "keep")
+            return legal
+        if held <= size:
+            return ["keep"] if held == size else []
+        options = sorted(hand) if rule == SENORITA else self._trumps_last(hand)
+        return [DISCARD_STR[c] for c in options]
 
     def _trumps_last(self, hand: list[int]) -> list[int]:
         """Extra-4, kitty and Pede discards (RULES.md 11.3): non-trumps while
@@ -185,14 +188,28 @@ class Exchange:
         low = min(pts[c] for c in hand)
         return sorted(c for c in hand if pts[c] == low)
 
-    def _choice_discard(self, card: int) -> None:
+    def _choice_discard(self, card: int, legal: list[str]) -> None:
+        """Discard ``card``; ``legal`` (the list it was chosen from, the
+        state's own) becomes the next list where one card less is all that
+        changes, so a run of discards does not recompute it each time."""
         seat = self.to_act
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        hand.remove(card)
         self.discards[seat].append(card)
-        if self.rs.exchange != "senorita":
+        rule, size = self._drule, self.rs.hand_size
+        if rule != SENORITA:
             # Face up; the señorita's go face down, seen by the bidder only.
             self.faceup[seat].append(card)
             self.wash.append(card)
+        if rule == ANY_CARD_GOES:
+            legal.remove(DISCARD_STR[card])
+            if len(hand) == size:
+                legal.insert(0, "keep")
+            self._legal = legal
+        elif len(hand) > size and (rule == SENORITA or not self._ist[card]) and len(legal) > 1:
+            # Still above the hand size, and (trumps last) non-trumps left.
+            legal.remove(DISCARD_STR[card])
+            self._legal = legal
 
     def _keep(self) -> None:
         self.discarders.pop(0)

@@ -182,12 +182,12 @@ class Ruleset:
             if not option.accepts(value):
                 raise RulesetError(f"{option.name} must be {option.expects()}, got {value!r}")
 
-    @property
+    @functools.cached_property
     def total_points(self) -> int:
         """The points of one deal: the sum of the point table."""
         return sum(value for _, value in self.points)
 
-    @property
+    @functools.cached_property
     def point_table(self) -> tuple[tuple[int, ...], ...]:
         """``point_table[trump][card]``: each card's value under each trump suit."""
         return _point_table(self.points, self.off_jack, self.joker_rank)
@@ -197,7 +197,7 @@ class Ruleset:
         lists them (RULES.md 11.5: ``A K Q J OJ T 9 P L 3 2 X1 X2``)."""
         return self.points
 
-    @property
+    @functools.cached_property
     def trump_order(self) -> tuple[str, ...]:
         """Trump roles high to low, as far as this game's pack has them."""
         ranks = PACK_RANKS[self.pack]
@@ -211,43 +211,43 @@ class Ruleset:
             or role in ranks
         )
 
-    @property
+    @functools.cached_property
     def deal_packets(self) -> tuple[int, ...]:
         """Cards each player gets in each round of the deal (threes by default)."""
         return self.packets or (3,) * (self.cards_dealt // 3)
 
-    @property
+    @functools.cached_property
     def pack_size(self) -> int:
         return len(PACKS[self.pack])
 
-    @property
+    @functools.cached_property
     def stock_size(self) -> int:
         """Cards left after the deal and the kitty (Monterey: the stock or the widows)."""
         return self.pack_size - 4 * self.cards_dealt - self.kitty_size
 
-    @property
+    @functools.cached_property
     def tricks(self) -> int:
         """Tricks in a deal: one per card of the playing hand."""
         return self.hand_size
 
-    @property
+    @functools.cached_property
     def dealer_stuck_bid(self) -> int:
         """The bid a stuck dealer makes (RULES.md 11.4.1)."""
         return self.stuck_bid or self.min_bid
 
-    @property
+    @functools.cached_property
     def top_contracts(self) -> tuple[int, ...]:
         """Bids made only with every point of the deal: the shoot (32),
         Louisiana's 28 and 56; none in most games."""
         return self.top_bids or ((self.shoot_bid,) if self.shoot else ())
 
-    @property
+    @functools.cached_property
     def score_method(self) -> str:
         """The scoring method in play: ``simple`` turns difference scoring into
         both sides keeping what they took (RULES.md 11.2, Pedro)."""
         return "captured-minus" if self.simple and self.scoring == "difference" else self.scoring
 
-    @property
+    @functools.cached_property
     def cards_can_leave_play(self) -> bool:
         """Whether point cards can leave play, so that B + O may fall short of
         the total and the host enters both teams' points (RULES.md 11.5)."""
