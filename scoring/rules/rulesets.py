@@ -143,6 +143,7 @@ class Ruleset:
     cut_throat: bool = False  # a non-trump lead may be answered with any card
     scoring: str = "monterey"  # one of SCORINGS
     simple: bool = False  # Pedro's house option: a difference game scores both sides
+    set_loses_bid: bool = False  # difference scoring, set: bidders -bid, others +O (Pedro)
     cinch_credit: bool = False  # opponents' discarded point trumps count for the bidders
     tie_rule: str = "bidders-if-made"  # one of TIE_RULES
     lock_at: int = 0  # Isle Madame's lock (200); 0 = none
@@ -283,7 +284,9 @@ class Ruleset:
         whose cards can leave play give it.  Top contracts score the bid when
         made with every point, else lose it (the shoot: ``shoot_set_penalty``);
         California's made 16 scores 32; difference scoring pays the team with
-        more points the difference, or the other team O + bid when the bid is set.
+        more points the difference, or the other team O + bid when the bid is set
+        (Pedro of 62 points and its kin: the bidders lose the bid, the others
+        score O).
         """
         taken = bidding_team_points
         other = self.total_points - taken if other_team_points is None else other_team_points
@@ -294,7 +297,7 @@ class Ruleset:
             return -(self.shoot_set_penalty if bid == self.shoot_bid else bid), other
         if self.score_method == "difference":
             if not made:
-                return 0, other + bid
+                return (-bid, other) if self.set_loses_bid else (0, other + bid)
             return (taken - other, 0) if taken >= other else (0, other - taken)
         if not made:
             return -bid, other
@@ -440,6 +443,7 @@ PEDRO_62 = dataclasses.replace(
     title="Pedro (62 points)",
     min_bid=6,
     cinch_credit=False,
+    set_loses_bid=True,
     target=62,
     house_options=_PEDRO_OPTIONS,
 )

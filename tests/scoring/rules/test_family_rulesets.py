@@ -208,6 +208,13 @@ def test_section_11_1_difference_scoring():
     assert rs.deal_score(6, 10) == (6, 0)  # O defaults to the rest of the deal
 
 
+@pytest.mark.parametrize("name", ["pedro-62", "sancho", "six-card"])
+def test_section_11_2_pedro_set_costs_the_bid_and_the_others_score_their_points(name):
+    rs = RULESETS[name]
+    assert rs.deal_score(8, 6, 8) == (-8, 8)
+    assert rs.deal_score(6, 10, 4) == (6, 0)  # made: the difference
+
+
 def test_section_11_2_pedro_simple_both_keep_what_they_take():
     rs = RULESETS["pedro-62"].with_options(simple=True)
     assert rs.score_method == "captured-minus"
