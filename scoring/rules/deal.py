@@ -58,7 +58,7 @@ PHASES = ("dark", "bid", "trump", "discard", "fill", "play", "done")
 TRICKS = 6  # Monterey's; a ruleset's own is ``rs.tricks``
 
 _CODES = ALL_CODES
-_DECK = tuple(range(52))
+_DECK = PACKS["52"]  # the same object, so new_deal can tell the plain pack
 
 
 class IllegalAction(ValueError):
@@ -95,7 +95,10 @@ def new_deal(
             cards = sorted(_DECK, key=keys.__getitem__)
         else:
             cards = [pack[i] for i in sorted(range(len(pack)), key=keys.__getitem__)]
-    return DealState(rs, dealer, cards)
+    plan = _PLANS.get(id(rs))
+    if plan is None or plan[0] is not rs:
+        plan = _plan(rs)
+    return (_FamilyPlayDeal if plan[7] else DealState)(rs, dealer, cards)
 
 
 def _parse_deck(deck: Any, pack: str = "52") -> list[int]:
@@ -201,9 +204,12 @@ class DealState(Bidding, Exchange, Play):
         rest = cards[dealt:]
         self.widows: list[list[int]] | None = None
         self.stock: list[int] = []
-        self.kitty: list[int] = rest[:kitty]
-        self.unseen: list[int] = []
+        # Family-only holdings start as a shared empty tuple where a game has
+        # none (a list once the game puts cards there).
+        self.kitty: list[int] | tuple = ()
+        self.unseen: list[int] | tuple = ()
         if kitty:
+            self.kitty = rest[:kitty]
             rest = rest[kitty:]
         if layout == _STOCK:
             self.stock = rest
@@ -240,8 +246,8 @@ class DealState(Bidding, Exchange, Play):
         self._roles: tuple = ()
         # Face-up discards exist only in the games that have them.
         self.faceup: list[list[int]] = [[], [], [], []] if face_up else _NO_CARDS
-        self.stock_trumps: list[int] = []
-        self.discarders: list[int] = []
+        self.stock_trumps: list[int] | tuple = ()
+        self.discarders: list[int] | tuple = ()
         self.robber = dealer
         self.passes = 0
         self.bid_key = 0
@@ -487,8 +493,6 @@ class DealState(Bidding, Exchange, Play):
         return []
 
     def _legal_play(self) -> list[str]:
-        if self._family_play:
-            return self._legal_family_play()
         seat = self.to_act
         hand = self.hands[seat]
         ist = self._ist
@@ -654,6 +658,15 @@ class DealState(Bidding, Exchange, Play):
             f"<DealState {self.rs.name} dealer={self.dealer} phase={self.phase} "
             f"to_act={self.to_act} actions={len(self.log)}>"
         )
+
+
+class _FamilyPlayDeal(DealState):
+    """A deal played under one of the family's play rules (RULES.md 11.3): the
+    same state, with the family's legal plays in place of Monterey's."""
+
+    __slots__ = ()
+
+    _legal_play = Play._legal_family_play
 
 
 _STOCK, _WIDOWS, _OUT = range(3)

@@ -271,7 +271,7 @@ class Exchange:
         for k in range(1, 5):
             self.hands[(self.dealer + k) % 4].extend(stock[:n])
             del stock[:n]
-        self.unseen.extend(stock)
+        self.unseen = stock[:]
         stock.clear()
 
     def _pede(self) -> None:
