@@ -9,19 +9,26 @@ between deals other than their random generator.
   engine benchmark drives, so it does as little as possible.
 * :class:`HeuristicBot` plays like a sensible club player.  It decides only
   from ``state.view(state.to_act)`` — what that seat may see — so it can never
-  use another seat's cards, the widows or the stock's order.
+  use another seat's cards, the widows or the stock's order.  It reads the
+  game from the ruleset the view names (trump order, point table, bids): the
+  Monterey games with their fitted bidding weights, every other game of the
+  family with a rule of thumb over that game's own point table.
 
 :func:`play_deal` drives a deal to the end with one bot per seat.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .cards import CARD, CODES, FOLLOWS, IS_TRUMP, POWER, ROLE, SUITS
+from .cards import ALL_CODES, ANY_CARD, PACKS, SUITS, trump_tables
 from .rulesets import RULESETS, Ruleset
+
+CARD = ANY_CARD
+CODES = ALL_CODES
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "play_deal"]
 
@@ -93,8 +100,30 @@ def hand_strength(hand: list[int], trump: int, mode: str = "draw") -> float:
 
 def _strength_tenths(hand: list[int], trump: int, mode: str) -> int:
     base, weights = _BID_WEIGHTS[mode]
-    roles = ROLE[trump]
+    roles = _MONTEREY.role[trump]
     return base + sum(weights[roles[card]] for card in hand if roles[card] is not None)
+
+
+_MONTEREY = trump_tables(False, "high")
+
+
+def _tables(rs: Ruleset):
+    """The trump tables of ``rs``'s trump order."""
+    return trump_tables(rs.off_jack, rs.joker_rank)
+
+
+def _family_strength(rs: Ruleset, hand: list[int], trump: int) -> float:
+    """The points a bidder holding ``hand`` may expect its team to take with
+    ``trump``, in a game of the family: a share of the deal growing with the
+    trumps held and their rank, plus the point trumps it holds itself."""
+    tables = _tables(rs)
+    ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
+    trumps = [card for card in hand if ist[card]]
+    top = max(power[card] for card in PACKS[rs.pack] if ist[card])
+    high = sum(1 for card in trumps if power[card] >= top - 3)
+    held = sum(values[card] for card in trumps)
+    share = min(0.9, 0.05 + 0.07 * len(trumps) + 0.06 * high)
+    return share * rs.total_points + 0.35 * held
 
 
 class HeuristicBot:
@@ -127,22 +156,93 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase == "bid":
-            return self._bid(view, legal)
-        if phase == "fill":
-            return legal[0]  # the dealer robs: any non-trump is as good as another
+        rs = _ruleset(view)
+        family = rs.name not in _MONTEREY_GAMES
+        if phase in ("bid", "dark"):
+            return self._family_bid(view, legal, rs) if family else self._bid(view, legal)
         hand = [CARD[code] for code in view["hand"]]
+        if phase == "fill":
+            if not family:
+                return legal[0]  # the dealer robs: any non-trump is as good as another
+            return self._take(view, legal, rs)
         if phase == "trump":
+            if family:
+                return self._best(legal, lambda a: _family_strength(rs, hand, SUITS.index(a[-1])))
             mode = _deal_mode(view)
             return self._best(legal, lambda a: _strength_tenths(hand, SUITS.index(a[-1]), mode))
-        power = POWER[SUITS.index(view["trump"])]
+        trump = SUITS.index(view["trump"])
+        power = _tables(rs).power[trump]
         if phase == "discard":
+            if family:
+                return self._family_discard(view, legal, rs, hand, trump)
             # Widow: only non-trumps are offered; the lowest go first.
             return self._best(legal, lambda a: -power[CARD[a[8:]]])
         if legal[0].startswith("lay "):
-            return self._best(legal, lambda a: -power[CARD[a[4:]]])
-        card = _Table(view, hand).choose([CARD[a[5:]] for a in legal], self._best)
+            values = rs.point_table[trump]
+            return self._best(legal, lambda a: (-values[CARD[a[4:]]], -power[CARD[a[4:]]]))
+        card = _Table(view, hand, rs).choose([CARD[a[5:]] for a in legal], self._best)
         return f"play {CODES[card]}"
+
+    # -- the family's choices
+
+    def _family_bid(self, view: dict[str, Any], legal: list[str], rs: Ruleset) -> str:
+        """Bid the cheapest bid that wins the auction when the hand affords it;
+        never a top contract or a dark call; a stuck dealer takes the stuck bid."""
+        if view["phase"] == "dark" or not view["hand"]:
+            return "pass"
+        bids = [a for a in legal if a.startswith("bid ") and int(a.split()[1]) <= rs.max_bid]
+        if "pass" not in legal:
+            return (bids or legal)[0]
+        hand = [CARD[code] for code in view["hand"]]
+        strength = {trump: _family_strength(rs, hand, trump) for trump in range(4)}
+        best = max(range(4), key=strength.__getitem__)
+        margin = 1 + rs.total_points // 12
+        capacity = int(strength[best]) - margin
+        seat, high = view["seat"], view["high_bid"] or 0
+        made = [s for s, action in view["bids"] if action != "pass"]
+        partner_high = bool(made) and made[-1] == (seat + 2) % 4
+        if partner_high and capacity < high + 2:
+            return "pass"
+        if rs.suit_bids:
+            bids = [a for a in bids if a.endswith(" " + SUITS[best])]
+        affordable = [a for a in bids if int(a.split()[1]) <= capacity]
+        return affordable[0] if affordable else "pass"
+
+    def _take(self, view: dict[str, Any], legal: list[str], rs: Ruleset) -> str:
+        """The robber takes the most valuable, then the highest, trumps first."""
+        trump = SUITS.index(view["trump"])
+        tables = _tables(rs)
+        ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
+        return self._best(
+            legal,
+            lambda a: (ist[CARD[a[5:]]], values[CARD[a[5:]]], power[CARD[a[5:]]]),
+        )
+
+    def _family_discard(
+        self, view: dict[str, Any], legal: list[str], rs: Ruleset, hand: list[int], trump: int
+    ) -> str:
+        """Throw every non-trump, lowest first, then the weakest trumps worth
+        nothing while above the hand size; keep as soon as nothing better goes."""
+        tables = _tables(rs)
+        ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
+        options = [a for a in legal if a != "keep"]
+        size = rs.hand_size
+        if "keep" in legal:
+            plain = [a for a in options if not ist[CARD[a[8:]]]]
+            senorita = rs.exchange == "senorita"
+            if not plain or senorita or rs.exchange != "draw-choice":
+                return "keep"
+            options = plain
+        elif len(hand) <= size:
+            options = options or legal
+        return self._best(
+            options,
+            lambda a: (
+                not ist[CARD[a[8:]]],
+                -values[CARD[a[8:]]],
+                -power[CARD[a[8:]]],
+            ),
+        )
 
     def _best(self, options: list, key: Callable[[Any], Any]) -> Any:
         """The option with the highest ``key``; a tie is broken by the seed."""
@@ -179,35 +279,51 @@ def _deal_mode(view: dict[str, Any]) -> str:
     return "widow" if "widow_counts" in view else "draw"
 
 
+_MONTEREY_GAMES = ("monterey-draw", "monterey-widow")
+
+
 def _ruleset(view: dict[str, Any]) -> Ruleset:
-    return RULESETS.get(view["ruleset"]) or RULESETS["monterey-draw"]
+    options = view.get("options")
+    if view["ruleset"] in _MONTEREY_GAMES or not options:
+        return RULESETS.get(view["ruleset"]) or RULESETS["monterey-draw"]
+    return _with_options(view["ruleset"], tuple(sorted(options.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _with_options(name: str, options: tuple) -> Ruleset:
+    return RULESETS[name].with_options(**dict(options))
 
 
 def _overwhelming(hand: list[int], trump: int) -> bool:
     """Whether ``hand`` is strong enough to shoot (bid 32) with ``trump``."""
-    roles = [ROLE[trump][c] for c in hand if ROLE[trump][c] is not None]
+    role = _MONTEREY.role[trump]
+    roles = [role[c] for c in hand if role[c] is not None]
     return len(roles) >= _SHOOT_TRUMPS and {"A", "K", "J", "2"} <= set(roles)
 
 
 class _Table:
     """One seat's reading of the table during play, from its view only.
 
-    All 14 trumps are in the players' hands during play (discards are never
-    trumps and the dealer takes every trump from the stock), so a trump this
-    seat has not seen is in another seat's hand.
+    In Monterey all 14 trumps are in the players' hands during play (discards
+    are never trumps and the dealer takes every trump from the stock), so a
+    trump this seat has not seen is in another seat's hand; in the family's
+    other games an unseen card may be out of play, and the bot plays as if it
+    were not.
     """
 
-    def __init__(self, view: dict[str, Any], hand: list[int]) -> None:
-        rs = _ruleset(view)
+    def __init__(self, view: dict[str, Any], hand: list[int], rs: Ruleset) -> None:
         self.seat = seat = view["seat"]
         trump = SUITS.index(view["trump"])
-        self.ist, self.pow, self.fol = IS_TRUMP[trump], POWER[trump], FOLLOWS[trump]
+        tables = _tables(rs)
+        self.ist, self.pow = tables.is_trump[trump], tables.power[trump]
+        self.fol, role = tables.follows[trump], tables.role[trump]
+        self.ranked = not rs.play_rule.startswith("no-rank")
         # What a card is worth to the winner of its trick.  The ace always wins
         # its own trick and the keeper 2 scores for whoever plays it, so
         # neither is ever won or lost by how the others play.
         value = list(rs.point_table[trump])
-        for card in range(52):
-            if ROLE[trump][card] == "A" or (rs.low_is_keeper and ROLE[trump][card] == "2"):
+        for card in range(len(value)):
+            if role[card] == "A" or (rs.low_is_keeper and role[card] == "2"):
                 value[card] = 0
         self.value = value
         seen = set(hand)
@@ -215,9 +331,13 @@ class _Table:
             seen.update(CARD[code] for _, code in trick["cards"])
             seen.update(CARD[code] for _, code in trick["laid"])
         seen.update(CARD[code] for _, code in view["laid"])
+        for key in ("discards", "folded"):
+            for cards in view.get(key, ()):
+                seen.update(CARD[code] for code in cards)
+        seen.update(CARD[code] for code in view.get("stock_trumps", ()))
         self.trick = [(s, CARD[code]) for s, code in view["trick"]]
         seen.update(card for _, card in self.trick)
-        self.unseen = [c for c in range(52) if c not in seen]
+        self.unseen = [c for c in PACKS[rs.pack] if c not in seen]
         self.unseen_trumps = [c for c in self.unseen if self.ist[c]]
         out, leader = set(view["out"]), view["leader"]
         self.opponents_after = False  # an opponent plays to this trick after us
@@ -235,7 +355,10 @@ class _Table:
     def beatable(self, card: int, led: int) -> bool:
         """Whether a card this seat has not seen could beat ``card``."""
         power, ist, fol, pow_ = self.pow[card], self.ist, self.fol, self.pow
-        return any(pow_[u] > power and (ist[u] or fol[u] == led) for u in self.unseen)
+        if not self.ranked and not ist[card]:
+            return any(ist[u] for u in self.unseen)
+        ranked = self.ranked
+        return any(pow_[u] > power and (ist[u] or (ranked and fol[u] == led)) for u in self.unseen)
 
     def cheap(self, card: int) -> int:
         """Higher for a card better given away to a lost trick: never a point
@@ -259,15 +382,16 @@ class _Table:
         ist, pow_, fol, value = self.ist, self.pow, self.fol, self.value
         led = fol[self.trick[0][1]]
         best_seat, top = self.trick[0]
+        ranked = self.ranked
         for seat, card in self.trick[1:]:
-            if pow_[card] > pow_[top] and (ist[card] or fol[card] == led):
+            if pow_[card] > pow_[top] and (ist[card] or (ranked and fol[card] == led)):
                 best_seat, top = seat, card
         partner_winning = best_seat % 2 == self.seat % 2
         if partner_winning and not (self.opponents_after and self.beatable(top, led)):
             # The partner's trick is sure: give it our most valuable card (a pedro).
             smear = best(cards, lambda c: (value[c], -pow_[c]))
             return smear if value[smear] else best(cards, self.cheap)
-        wins = [c for c in cards if pow_[c] > pow_[top] and (ist[c] or fol[c] == led)]
+        wins = [c for c in cards if pow_[c] > pow_[top] and (ist[c] or (ranked and fol[c] == led))]
         safe = [c for c in wins if not (self.opponents_after and self.beatable(c, led))]
         if safe:
             # Win for sure, with a point card if one wins, else the cheapest winner.

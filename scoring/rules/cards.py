@@ -11,6 +11,8 @@ the hot path does no parsing and no branching on ranks.
 
 from __future__ import annotations
 
+import functools
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # high to low, the order cards sort in
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -99,11 +101,116 @@ POINT_CARD: tuple[dict[str, int], ...] = tuple(
 )
 
 
-def point_tables(points: dict[str, int]) -> tuple[tuple[int, ...], ...]:
-    """Per-trump tuples of each card's point value under a point table."""
-    return tuple(tuple(points.get(ROLE[t][c] or "", 0) for c in DECK) for t in range(4))
+def point_tables(
+    points: dict[str, int], off_jack: bool = False, joker_rank: str = "high"
+) -> tuple[tuple[int, ...], ...]:
+    """Per-trump tuples of each card's point value under a point table.
+
+    Without an off-jack or jokers in the table the tuples have 52 entries, as
+    they always had; a family table (RULES.md 11.1) has one for each of the 54
+    cards of ``ALL_CODES``."""
+    if not off_jack and not {"X1", "X2"} & set(points):
+        return tuple(tuple(points.get(ROLE[t][c] or "", 0) for c in DECK) for t in range(4))
+    roles = trump_tables(off_jack, joker_rank).role
+    return tuple(tuple(points.get(roles[t][c] or "", 0) for c in ALL_CARDS) for t in range(4))
+
+
+# ------------------------------------------------------------ the Pedro family
+# RULES.md 11.1: packs with jokers and the 32-card pack, the off-jack, and
+# jokers in the trump order.  Jokers are the ints 52 (X1, the main joker) and
+# 53 (X2, the off joker); they sort after every suit.
+
+JOKERS = ("X1", "X2")
+ALL_CODES: tuple[str, ...] = CODES + JOKERS
+ANY_CARD: dict[str, int] = {code: index for index, code in enumerate(ALL_CODES)}
+ALL_CARDS: tuple[int, ...] = tuple(range(len(ALL_CODES)))
+X1, X2 = ANY_CARD["X1"], ANY_CARD["X2"]
+
+#: Every point-card role a family point table may name, in the order a
+#: detailed entry lists them (RULES.md 11.5): P the right pedro, L the left,
+#: OJ the off-jack, X1 and X2 the jokers.
+ROLES = ("A", "K", "Q", "J", "OJ", "T", "9", "P", "L", "3", "2", "X1", "X2")
+
+#: The packs (RULES.md 11.1), each a tuple of card ints in the order a fresh
+#: pack is ordered before the shuffle.
+PACKS: dict[str, tuple[int, ...]] = {
+    "52": DECK,
+    "53": DECK + (X1,),
+    "54": DECK + (X1, X2),
+    "32": tuple(card for card in DECK if RANK_OF[card] in "AKQJT952"),
+}
+
+#: Ranks a pack holds (jokers apart).
+PACK_RANKS = {"52": RANKS, "53": RANKS, "54": RANKS, "32": "AKQJT952"}
+
+
+def family_role(card: int, trump: int, off_jack: bool = False) -> str | None:
+    """The trump role of ``card`` (an int of ``ALL_CARDS``): as :func:`role`,
+    plus ``OJ`` for the off-jack where the game has one and ``X1``/``X2`` for
+    the jokers, which are always trumps."""
+    if card >= 52:
+        return ALL_CODES[card]
+    if off_jack and RANK_OF[card] == "J" and SUIT_OF[card] == SAME_COLOUR[trump]:
+        return "OJ"
+    return role(card, trump)
+
+
+def trump_order(off_jack: bool = False, joker_rank: str = "high") -> tuple[str, ...]:
+    """Trump roles high to low (RULES.md 11.1): A K Q J [OJ] [X1 X2 where the
+    jokers rank high] T 9 8 7 6 P L 4 3 2 [X1 where the joker is lowest]."""
+    top = ("A", "K", "Q", "J") + (("OJ",) if off_jack else ())
+    high_jokers = JOKERS if joker_rank == "high" else ()
+    low_joker = ("X1",) if joker_rank == "low" else ()
+    return top + high_jokers + _TRUMP_ORDER[4:] + low_joker
+
+
+class TrumpTables:
+    """Per-trump lookup tables over the 54 cards for one trump order.
+
+    ``is_trump[t][c]``, ``power[t][c]`` (trumps 101 and up, others 0..12
+    inside their suit), ``follows[t][c]`` (the suit the card counts as),
+    ``role[t][c]`` (its trump role or None) and ``point_card[t]`` (role -> card).
+    """
+
+    __slots__ = ("follows", "is_trump", "point_card", "power", "role")
+
+    def __init__(self, off_jack: bool, joker_rank: str) -> None:
+        order = trump_order(off_jack, joker_rank)
+        is_trump, power, follows, roles, point_card = [], [], [], [], []
+        for trump in range(4):
+            ist, pow_, fol, rol, cards = [], [], [], [], {}
+            for card in ALL_CARDS:
+                card_role = family_role(card, trump, off_jack)
+                rol.append(card_role)
+                if card_role is None:
+                    ist.append(False)
+                    pow_.append(12 - RANKS.index(RANK_OF[card]))
+                    fol.append(SUIT_OF[card])
+                else:
+                    cards[card_role] = card
+                    ist.append(True)
+                    rank = order.index(card_role) if card_role in order else len(order)
+                    pow_.append(100 + len(order) - rank)
+                    fol.append(trump)
+            is_trump.append(tuple(ist))
+            power.append(tuple(pow_))
+            follows.append(tuple(fol))
+            roles.append(tuple(rol))
+            point_card.append(cards)
+        self.is_trump = tuple(is_trump)
+        self.power = tuple(power)
+        self.follows = tuple(follows)
+        self.role = tuple(roles)
+        self.point_card = tuple(point_card)
+
+
+@functools.cache
+def trump_tables(off_jack: bool = False, joker_rank: str = "high") -> TrumpTables:
+    """The :class:`TrumpTables` of a trump order, computed once."""
+    return TrumpTables(off_jack, joker_rank)
 
 
 def sort_codes(codes) -> list[str]:
-    """Card codes in hand order (spades, hearts, diamonds, clubs; ace down)."""
-    return [CODES[c] for c in sorted(CARD[code] for code in codes)]
+    """Card codes in hand order (spades, hearts, diamonds, clubs; ace down;
+    the jokers last)."""
+    return [ALL_CODES[c] for c in sorted(ANY_CARD[code] for code in codes)]

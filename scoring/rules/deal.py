@@ -1,11 +1,14 @@
-"""One deal of Pedro as a state machine (RULES.md sections 3, 4 and 8).
+"""One deal of Pedro as a state machine (RULES.md sections 3, 4, 8 and 11).
 
 ``new_deal`` shuffles (or takes) a deck and deals it; the returned
 :class:`DealState` then moves only through :meth:`DealState.apply`, one action
 string at a time, for the seat in ``to_act``.  Steps that involve no choice —
 Draw discards, the non-dealers' fill, the dealer taking every trump from the
-stock, picking up a widow, folding a player who is out — happen inside
-``apply``; every choice is an action, even when only one option is left.
+stock, picking up a widow, folding a player who is out, and the family's
+forced steps of RULES.md 11.4.15 — happen inside ``apply``; every choice is an
+action, even when only one option is left.  The ruleset says which game is
+played; the auction lives in ``bidding.py``, the exchanges in
+``exchange.py`` and the family's play rules in ``play.py``.
 
 Choices this module makes where RULES.md is silent (a Pedro player would
 expect each of them):
@@ -30,42 +33,32 @@ import operator
 import random
 from typing import Any
 
-from .cards import (
-    CARD,
-    CODES,
-    FOLLOWS,
-    IS_TRUMP,
-    POINT_CARD,
-    POINT_ROLES,
-    POWER,
-    ROLE,
-    SUIT_NAMES,
-    SUITS,
+from .actions import (
+    ACTIONS,
+    BID,
+    DISCARD,
+    DISCARD_STR,
+    KEEP,
+    LAY,
+    PASS,
+    PLAY,
+    PLAY_STR,
+    SUIT_BID,
+    TAKE,
+    TRUMP,
 )
+from .bidding import Bidding
+from .cards import ALL_CODES, ANY_CARD, CARD, PACKS, SUIT_NAMES, SUITS
+from .exchange import ANY_CARD_GOES, DISCARD_RULES, FACE_UP_DISCARDS, Exchange
+from .play import FOLD_ALWAYS, FOLDS, Play
 from .rulesets import Ruleset
 
 JSON_FORMAT = "pedroparty-deal/1"
-PHASES = ("bid", "trump", "discard", "fill", "play", "done")
-TRICKS = 6
+PHASES = ("dark", "bid", "trump", "discard", "fill", "play", "done")
+TRICKS = 6  # Monterey's; a ruleset's own is ``rs.tricks``
 
-# Action kinds.
-_PASS, _BID, _TRUMP, _DISCARD, _TAKE, _LAY, _PLAY = range(7)
-
-#: Every action string the engine knows, parsed once: action -> (kind, argument).
-_ACTIONS: dict[str, tuple[int, int]] = {"pass": (_PASS, 0)}
-_ACTIONS.update({f"bid {n}": (_BID, n) for n in range(1, 33)})
-_ACTIONS.update({f"trump {s}": (_TRUMP, i) for i, s in enumerate(SUITS)})
-for _verb, _kind in (("discard", _DISCARD), ("take", _TAKE), ("lay", _LAY), ("play", _PLAY)):
-    _ACTIONS.update({f"{_verb} {code}": (_kind, card) for card, code in enumerate(CODES)})
-
-_BID_STR = {n: f"bid {n}" for n in range(1, 33)}
-_TRUMP_STR = tuple(f"trump {s}" for s in SUITS)
-_DISCARD_STR = tuple(f"discard {c}" for c in CODES)
-_TAKE_STR = tuple(f"take {c}" for c in CODES)
-_LAY_STR = tuple(f"lay {c}" for c in CODES)
-_PLAY_STR = tuple(f"play {c}" for c in CODES)
-_DECK = tuple(range(52))
-_ACE_TWO = tuple((CARD["A" + s], CARD["2" + s]) for s in SUITS)
+_CODES = ALL_CODES
+_DECK = PACKS["52"]  # the same object, so new_deal can tell the plain pack
 
 
 class IllegalAction(ValueError):
@@ -80,40 +73,51 @@ def new_deal(
 ) -> DealState:
     """Deal a new hand.
 
-    ``deck`` is 52 distinct card codes, index 0 the top card; without it the
-    deck is shuffled from ``random.Random(seed)``, the same deck for the same
-    seed on every machine (a system-random shuffle when ``seed`` is None too).
+    ``deck`` is the game's pack (52 distinct card codes for Monterey; with
+    ``X1``/``X2`` or 32 cards as RULES.md 11.1 says), index 0 the top card;
+    without it the deck is shuffled from ``random.Random(seed)``, the same
+    deck for the same seed on every machine (a system-random shuffle when
+    ``seed`` is None too).
     """
     if type(dealer) is not int or not 0 <= dealer <= 3:
         raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
     if deck is not None:
         if seed is not None:
             raise ValueError("give a deck or a seed, not both")
-        cards = _parse_deck(deck)
+        cards = _parse_deck(deck, rs.pack)
     else:
         draw = (random.Random(seed) if seed is not None else random.SystemRandom()).random
-        # Ordering the pack by 52 random keys is a uniform shuffle (ties have
+        # Ordering the pack by random keys is a uniform shuffle (ties have
         # probability ~2**-47) and costs half of ``Random.shuffle``.
-        keys = [draw() for _ in _DECK]
-        cards = sorted(_DECK, key=keys.__getitem__)
-    return DealState(rs, dealer, cards)
+        pack = PACKS[rs.pack]
+        keys = [draw() for _ in pack]
+        if pack is _DECK:
+            cards = sorted(_DECK, key=keys.__getitem__)
+        else:
+            cards = [pack[i] for i in sorted(range(len(pack)), key=keys.__getitem__)]
+    plan = _PLANS.get(id(rs))
+    if plan is None or plan[0] is not rs:
+        plan = _plan(rs)
+    return (_FamilyPlayDeal if plan[7] else DealState)(rs, dealer, cards)
 
 
-def _parse_deck(deck: Any) -> list[int]:
+def _parse_deck(deck: Any, pack: str = "52") -> list[int]:
+    size = len(PACKS[pack])
     if isinstance(deck, str) or not hasattr(deck, "__iter__"):
-        raise ValueError("deck must be a list of 52 card codes")
+        raise ValueError(f"deck must be a list of {size} card codes")
+    known = CARD if pack == "52" else ANY_CARD
     cards = []
     for code in deck:
-        card = CARD.get(code) if isinstance(code, str) else None
+        card = known.get(code) if isinstance(code, str) else None
         if card is None:
             raise ValueError(f"deck: {code!r} is not a card code")
         cards.append(card)
-    if len(cards) != 52 or len(set(cards)) != 52:
-        raise ValueError("deck must hold each of the 52 cards exactly once")
+    if len(cards) != size or set(cards) != set(PACKS[pack]):
+        raise ValueError(f"deck must hold each of the {size} cards exactly once")
     return cards
 
 
-class DealState:
+class DealState(Bidding, Exchange, Play):
     """The whole state of one deal.  Drive it with ``apply``; read it with the
     accessors.  ``view(seat)`` is what that seat may see."""
 
@@ -153,28 +157,70 @@ class DealState:
         "_pts",
         "_two",
         "_lead_trump",
+        # RULES.md section 11
+        "kitty",
+        "unseen",
+        "faceup",
+        "stock_trumps",
+        "discarders",
+        "robber",
+        "passes",
+        "bid_key",
+        "bid_suit",
+        "dark_bid",
+        "_roles",
+        "_family_play",
+        "_fold",
+        "_ranked",
+        "_drule",
     )
 
     def __init__(self, rs: Ruleset, dealer: int, cards: list[int]) -> None:
+        plan = _PLANS.get(id(rs))
+        if plan is None or plan[0] is not rs:
+            plan = _plan(rs)
+        (
+            _,
+            dealing,
+            dealt,
+            kitty,
+            layout,
+            self._fold,
+            self._ranked,
+            self._family_play,
+            self._drule,
+            self._lead_trump,
+            self.phase,
+            face_up,
+        ) = plan
         self.rs = rs
         self.dealer = dealer
         self.deck = tuple(cards)
         self.log: list[str] = []
         hands: list[list[int]] = [[], [], [], []]
-        for k, take in enumerate(_dealing(rs.cards_dealt), start=1):
+        for k, take in enumerate(dealing, start=1):
             hands[(dealer + k) % 4] = list(take(cards))
         self.hands = hands
-        rest = cards[4 * rs.cards_dealt :]
+        rest = cards[dealt:]
         self.widows: list[list[int]] | None = None
         self.stock: list[int] = []
-        if rs.deal_mode == "widow":
+        # Family-only holdings start as a shared empty tuple where a game has
+        # none (a list once the game puts cards there).
+        self.kitty: list[int] | tuple = ()
+        self.unseen: list[int] | tuple = ()
+        if kitty:
+            self.kitty = rest[:kitty]
+            rest = rest[kitty:]
+        if layout == _STOCK:
+            self.stock = rest
+        elif layout == _OUT:
+            self.unseen = rest  # six-card Pedro: out of play, never shown
+        else:
             packet = len(rest) // 4
             widows: list[list[int]] = [[], [], [], []]
             for k in range(4):
                 widows[(dealer + 1 + k) % 4] = rest[k * packet : (k + 1) * packet]
             self.widows = widows
-        else:
-            self.stock = rest
         self.wash: list[int] = []
         self.discards: list[list[int]] = [[], [], [], []]
         self.bids: list[tuple[int, str]] = []
@@ -197,8 +243,16 @@ class DealState:
         self._legal: list[str] | None = None
         self._ist = self._pow = self._fol = self._pts = None
         self._two = -1
-        self._lead_trump = rs.first_lead == "bidder_leads_trump"
-        self.phase = "bid"
+        self._roles: tuple = ()
+        # Face-up discards exist only in the games that have them.
+        self.faceup: list[list[int]] = [[], [], [], []] if face_up else _NO_CARDS
+        self.stock_trumps: list[int] | tuple = ()
+        self.discarders: list[int] | tuple = ()
+        self.robber = dealer
+        self.passes = 0
+        self.bid_key = 0
+        self.bid_suit: int | None = None
+        self.dark_bid = False
         self.to_act: int | None = (dealer + 1) % 4
 
     # ----------------------------------------------------------------- reading
@@ -214,7 +268,7 @@ class DealState:
 
     def hand(self, seat: int) -> list[str]:
         """The codes ``seat`` holds now (a widow joins the hand when picked up)."""
-        return [CODES[c] for c in self.hands[seat]]
+        return [_CODES[c] for c in self.hands[seat]]
 
     def captured(self) -> tuple[int, int]:
         """Points each team has taken in completed tricks (keeper 2 included)."""
@@ -228,8 +282,9 @@ class DealState:
         """(team 0, team 1) deal score under RULES.md 3.9, once the deal is done."""
         if self.phase != "done":
             raise ValueError("the deal is not finished; it has no score yet")
-        team = self.bidder % 2
-        mine, theirs = self.rs.deal_score(self.high_bid, self.taken[team])
+        rs, team = self.rs, self.bidder % 2
+        other = self.taken[1 - team] if rs.cards_can_leave_play else None
+        mine, theirs = rs.deal_score(self.high_bid, self.taken[team], other)
         return (mine, theirs) if team == 0 else (theirs, mine)
 
     def record(self) -> dict[str, Any]:
@@ -237,20 +292,29 @@ class DealState:
         dealer, bidder, bid, trump, bidding-team points, the team that took
         each point card, and the tally."""
         score = self.score()
-        return {
+        rs, team = self.rs, self.bidder % 2
+        record = {
             "dealer": self.dealer,
             "bidder": self.bidder,
             "bid": self.high_bid,
             "trump": SUITS[self.trump],
-            "bidding_team_points": self.taken[self.bidder % 2],
-            "cards": {role: self.owners[role] for role in POINT_ROLES if role in self.owners},
+            "bidding_team_points": self.taken[team],
+            "cards": {role: self.owners[role] for role, _ in rs.points if role in self.owners},
             "tally": list(score),
         }
+        if rs.cards_can_leave_play:
+            record["other_team_points"] = self.taken[1 - team]
+        return record
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-able dict, and nothing more: its
         own hand, discards and (once picked up) widow; everyone's public play;
-        counts, never contents, of other hands, widows, the stock and wash."""
+        counts, never contents, of other hands, widows, the stock and wash.
+
+        The family (RULES.md 11.4.14): no hand at all in the dark; face-up
+        choice discards for all (``discards``), the señorita's for the bidder
+        only; stock trumps leaving play after a rob (``stock_trumps``); Pidro's
+        folded hands face up (``folded``); cards out of play never."""
         if seat not in (0, 1, 2, 3):
             raise ValueError(f"seat must be 0..3, got {seat!r}")
         rs = self.rs
@@ -265,22 +329,22 @@ class DealState:
             "legal": self.legal_actions() if self.to_act == seat else [],
             "bids": [[s, a] for s, a in self.bids],
             "high_bid": self.high_bid or None,
-            "bidder": self.bidder if self.phase != "bid" else None,
-            "bid": self.high_bid if self.phase != "bid" else None,
+            "bidder": self.bidder if self.phase not in ("bid", "dark") else None,
+            "bid": self.high_bid if self.phase not in ("bid", "dark") else None,
             "trump": None if self.trump is None else SUITS[self.trump],
-            "hand": [CODES[c] for c in sorted(self.hands[seat])],
+            "hand": [] if self.phase == "dark" else [_CODES[c] for c in sorted(self.hands[seat])],
             "hand_counts": [len(h) for h in self.hands],
-            "my_discards": [CODES[c] for c in self.discards[seat]],
+            "my_discards": [_CODES[c] for c in self.discards[seat]],
             "stock_count": len(self.stock),
             "wash_count": len(self.wash),
-            "laid": [[s, CODES[c]] for s, c in self.laid],
-            "trick": [[s, CODES[c]] for s, c in self.trick],
+            "laid": [[s, _CODES[c]] for s, c in self.laid],
+            "trick": [[s, _CODES[c]] for s, c in self.trick],
             "leader": self.leader,
             "tricks": [
                 {
                     "leader": leader,
-                    "cards": [[s, CODES[c]] for s, c in plays],
-                    "laid": [[s, CODES[c]] for s, c in laid],
+                    "cards": [[s, _CODES[c]] for s, c in plays],
+                    "laid": [[s, _CODES[c]] for s, c in laid],
                     "winner": winner,
                 }
                 for leader, plays, laid, winner in self.tricks
@@ -291,6 +355,14 @@ class DealState:
         }
         if self.widows is not None:
             view["widow_counts"] = [len(w) for w in self.widows]
+        if rs.kitty_size:
+            view["kitty_count"] = len(self.kitty)
+        if rs.exchange in FACE_UP_DISCARDS:
+            view["discards"] = [[_CODES[c] for c in cards] for cards in self.faceup]
+        if rs.exchange == "draw-choice":
+            view["stock_trumps"] = [_CODES[c] for c in self.stock_trumps]
+        if rs.show_folded:
+            view["folded"] = [[_CODES[c] for c in sorted(cards)] for cards in self.folded]
         return view
 
     # ----------------------------------------------------------------- acting
@@ -307,9 +379,9 @@ class DealState:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self.log.append(action)
-        kind, card = _ACTIONS[action]
-        if kind != _PLAY:
-            self._apply_choice(kind, card)
+        kind, card = ACTIONS[action]
+        if kind != PLAY or self._family_play:
+            self._apply_choice(kind, card, legal)
             return
         # Playing a card is the hot path: inline, with locals.
         seat = self.to_act
@@ -348,129 +420,27 @@ class DealState:
             nxt = (nxt + 1) % 4
         self._finish_trick()
 
-    def _apply_choice(self, kind: int, arg: int) -> None:
-        if kind == _LAY:
+    def _apply_choice(self, kind: int, arg: int, legal: list[str]) -> None:
+        if kind == PLAY:
+            self._play_family(arg)
+        elif kind == DISCARD:
+            if self.widows is not None:
+                self._widow_discard(arg, legal)
+            else:
+                self._choice_discard(arg, legal)
+        elif kind == KEEP:
+            self._keep()
+        elif kind == LAY:
             self.hands[self.to_act].remove(arg)
             self.laid.append((self.to_act, arg))
-        elif kind == _TAKE:
+        elif kind == TAKE:
             self._take(arg)
-        elif kind == _DISCARD:
-            self._widow_discard(arg)
-        elif kind == _TRUMP:
+        elif kind == TRUMP:
             self._name_trump(arg)
+        elif kind == SUIT_BID:
+            self._suit_bid(arg)
         else:
-            self._bid(arg if kind == _BID else 0)
-
-    # -- bidding
-
-    def _bid(self, bid: int) -> None:
-        seat = self.to_act
-        if bid:
-            self.bids.append((seat, _BID_STR[bid]))
-            self.high_bid = bid
-            self.bidder = seat
-            self.shoot_suits = self._shoot_suits(seat) if bid == self.rs.shoot_bid else ()
-        else:
-            self.bids.append((seat, "pass"))
-        if self.widows is not None:
-            # The widow is picked up the moment its owner has bid or passed.
-            self.hands[seat].extend(self.widows[seat])
-            self.widows[seat] = []
-        if seat == self.dealer:
-            self.phase = "trump"
-            self.to_act = self.bidder
-        else:
-            self.to_act = (seat + 1) % 4
-
-    def _shoot_suits(self, seat: int) -> tuple[int, ...]:
-        """Suits whose ace and two ``seat`` holds now (the shoot's condition)."""
-        hand = self.hands[seat]
-        return tuple(s for s, (ace, two) in enumerate(_ACE_TWO) if ace in hand and two in hand)
-
-    def _name_trump(self, trump: int) -> None:
-        self.trump = trump
-        self._ist = IS_TRUMP[trump]
-        self._pow = POWER[trump]
-        self._fol = FOLLOWS[trump]
-        self._pts = self.rs.point_table[trump]
-        self._two = POINT_CARD[trump]["2"] if self.rs.low_is_keeper else -1
-        if self.widows is not None:
-            self.phase = "discard"
-            self._next_widow_discarder((self.dealer + 1) % 4)
-        else:
-            self._draw()
-
-    # -- Draw: discard, fill, the dealer robs the pack
-
-    def _draw(self) -> None:
-        ist, dealer, hands = self._ist, self.dealer, self.hands
-        order = [(dealer + k) % 4 for k in range(1, 5)]
-        wash = self.wash
-        for seat in order:
-            hand = hands[seat]
-            keep = [c for c in hand if ist[c]]
-            if len(keep) < len(hand):
-                gone = [c for c in hand if not ist[c]]
-                hands[seat] = keep
-                self.discards[seat] = gone
-                wash.extend(gone)
-        stock, size = self.stock, self.rs.hand_size
-        for seat in order[:3]:
-            hand = hands[seat]
-            need = size - len(hand)
-            if need > 0:
-                hand.extend(stock[:need])
-                del stock[:need]
-                short = size - len(hand)
-                if short > 0:
-                    hand.extend(wash[:short])
-                    del wash[:short]
-        hand = hands[dealer]
-        trumps = [c for c in stock if ist[c]]
-        if trumps:
-            hand.extend(trumps)
-            self.stock = [c for c in stock if not ist[c]]
-        if len(hand) < size:
-            self.phase = "fill"
-            self.to_act = dealer
-        else:
-            self._start_play()
-
-    def _take(self, card: int) -> None:
-        source = self.stock if self.stock else self.wash
-        source.remove(card)
-        hand = self.hands[self.dealer]
-        hand.append(card)
-        if len(hand) >= self.rs.hand_size:
-            self._start_play()
-
-    # -- Widow: each player discards down to six
-
-    def _discards_owed(self, seat: int) -> int:
-        hand = self.hands[seat]
-        trumps = sum(1 for c in hand if self._ist[c])
-        return len(hand) - max(self.rs.hand_size, trumps)
-
-    def _next_widow_discarder(self, seat: int) -> None:
-        for k in range(4):
-            candidate = (seat + k) % 4
-            if self._discards_owed(candidate) > 0:
-                self.to_act = candidate
-                return
-            if candidate == self.dealer:
-                break
-        self._start_play()
-
-    def _widow_discard(self, card: int) -> None:
-        seat = self.to_act
-        self.hands[seat].remove(card)
-        self.discards[seat].append(card)
-        self.wash.append(card)
-        if self._discards_owed(seat) <= 0:
-            if seat == self.dealer:
-                self._start_play()
-            else:
-                self._next_widow_discarder((seat + 1) % 4)
+            self._bid(arg if kind == BID else 0)
 
     # -- play
 
@@ -479,6 +449,8 @@ class DealState:
             hand.sort()
         self.phase = "play"
         self.leader = self.to_act = self.bidder
+        if self._fold == FOLD_ALWAYS:
+            self._lead_from(self.bidder)
 
     def _finish_trick(self) -> None:
         winner = self.best_seat
@@ -488,14 +460,16 @@ class DealState:
             if value:
                 team = seat % 2 if card == two else winner % 2
                 taken[team] += value
-                owners[ROLE[self.trump][card]] = team
+                owners[self._roles[card]] = team
         self.tricks.append((self.leader, tuple(self.trick), tuple(self.laid), winner))
         self.trick = []
         self.laid = []
-        if len(self.tricks) == TRICKS:
+        if len(self.tricks) == self.rs.hand_size:
             self.phase = "done"
             self.to_act = None
             self.leader = None
+        elif self._fold == FOLD_ALWAYS:
+            self._lead_from(winner)
         else:
             self.leader = self.to_act = winner
 
@@ -505,32 +479,18 @@ class DealState:
         phase = self.phase
         if phase == "play":
             return self._legal_play()
-        if phase == "bid":
+        if phase in ("bid", "dark"):
             return self._legal_bids()
         if phase == "trump":
-            suits = self.shoot_suits if self._shoot_restricted() else range(4)
-            return [_TRUMP_STR[s] for s in suits]
+            return self._legal_trumps()
         if phase == "discard":
+            if self.rs.exchange != "widow":
+                return self._legal_choice_discards()
             ist = self._ist
-            return [_DISCARD_STR[c] for c in sorted(self.hands[self.to_act]) if not ist[c]]
+            return [DISCARD_STR[c] for c in sorted(self.hands[self.to_act]) if not ist[c]]
         if phase == "fill":
-            source = self.stock if self.stock else self.wash
-            return [_TAKE_STR[c] for c in sorted(source)]
+            return self._legal_takes()
         return []
-
-    def _shoot_restricted(self) -> bool:
-        rs = self.rs
-        return rs.shoot and rs.shoot_needs_ace_and_two and self.high_bid == rs.shoot_bid
-
-    def _legal_bids(self) -> list[str]:
-        rs, seat, high = self.rs, self.to_act, self.high_bid
-        stuck = seat == self.dealer and high == 0
-        can_shoot = (
-            rs.shoot
-            and high < rs.shoot_bid
-            and (not rs.shoot_needs_ace_and_two or bool(self._shoot_suits(seat)))
-        )
-        return list(_bid_options(rs.min_bid, rs.max_bid, rs.shoot_bid, high, stuck, can_shoot))
 
     def _legal_play(self) -> list[str]:
         seat = self.to_act
@@ -538,27 +498,26 @@ class DealState:
         ist = self._ist
         if not self.tricks:
             if len(hand) > self.rs.hand_size:
-                pts = self._pts
-                return [_LAY_STR[c] for c in hand if ist[c] and not pts[c]]
+                return self._legal_lays(hand)
             if not self.trick and seat == self.bidder and self._lead_trump:
-                trumps = [_PLAY_STR[c] for c in hand if ist[c]]
+                trumps = [PLAY_STR[c] for c in hand if ist[c]]
                 if trumps:
                     return trumps
         if not self.trick:
-            return [_PLAY_STR[c] for c in hand]
+            return [PLAY_STR[c] for c in hand]
         if self.trump_led:
-            return [_PLAY_STR[c] for c in hand if ist[c]]
+            return [PLAY_STR[c] for c in hand if ist[c]]
         led, fol = self.led_suit, self._fol
         for c in hand:
             if fol[c] == led:
-                return [_PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
-        return [_PLAY_STR[c] for c in hand]
+                return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
+        return [PLAY_STR[c] for c in hand]
 
     def _why_illegal(self, action: Any) -> str:
         """A sentence a player understands, for an action not in the legal list."""
         if self.phase == "done":
             return "the deal is over; no more actions"
-        parsed = _ACTIONS.get(action) if isinstance(action, str) else None
+        parsed = ACTIONS.get(action) if isinstance(action, str) else None
         if parsed is None:
             return (
                 f"{action!r} is not an action; write e.g. 'pass', 'bid 7', "
@@ -566,62 +525,103 @@ class DealState:
             )
         kind, arg = parsed
         wanted = {
+            "dark": "to call in the dark",
             "bid": "to bid or pass",
             "trump": "for the bidder to name trump",
             "discard": "to discard",
-            "fill": "for the dealer to take cards",
+            "fill": "for the dealer to take cards" if self.robber == self.dealer else "to rob",
             "play": "to play a card",
         }[self.phase]
+        bid_kind = SUIT_BID if self.rs.suit_bids else BID
         phase_kinds = {
-            "bid": (_PASS, _BID),
-            "trump": (_TRUMP,),
-            "discard": (_DISCARD,),
-            "fill": (_TAKE,),
-            "play": (_LAY, _PLAY),
+            "dark": (PASS, BID),
+            "bid": (PASS, bid_kind),
+            "trump": (TRUMP,),
+            "discard": (DISCARD,) if self.rs.exchange == "widow" else (DISCARD, KEEP),
+            "fill": (TAKE,),
+            "play": (LAY, PLAY),
         }[self.phase]
         if kind not in phase_kinds:
             return f"it is time {wanted} (seat {self.to_act + 1}); {action!r} does not fit"
-        reason = self._card_reason(kind, arg) if kind >= _DISCARD else self._bid_reason(kind, arg)
+        if kind == KEEP:
+            reason = self._keep_reason()
+        elif DISCARD <= kind <= PLAY:
+            reason = self._card_reason(kind, arg)
+        else:
+            reason = self._bid_reason(kind, arg)
         return f"{action!r} is not allowed: {reason}"
 
     def _bid_reason(self, kind: int, arg: int) -> str:
         rs = self.rs
-        if kind == _TRUMP:
+        tops = rs.top_contracts
+        if kind == TRUMP:
             names = ", ".join(SUIT_NAMES[SUITS[s]] for s in self.shoot_suits)
             return f"a shoot must name a suit whose ace and two the bidder held: {names}"
-        if kind == _PASS:
+        if self.phase == "dark":
+            if kind == BID and arg == tops[-1]:
+                return f"{arg} may be called in the dark only over a dark {tops[0]}"
+            return f"in the dark the calls are pass, {tops[0]} and then {tops[-1]}"
+        stuck_bid = rs.dealer_stuck_bid
+        if kind == PASS:
             return "the dealer is stuck: everyone else passed, so the dealer must bid"
-        if self.to_act == self.dealer and self.high_bid == 0 and arg != rs.shoot_bid:
-            return f"a stuck dealer takes the bid for {rs.min_bid}"
-        if arg == rs.shoot_bid and rs.shoot and self.high_bid < arg:
-            return "to shoot (16 for 32) you must hold the ace and the two of one suit"
-        if not rs.legal_bid(arg):
-            shoot = f" or {rs.shoot_bid}" if rs.shoot else ""
-            return f"bids are {rs.min_bid} to {rs.max_bid}{shoot}"
+        number = arg // 4 if kind == SUIT_BID else arg
+        if self.to_act == self.dealer and self.high_bid == 0 and number not in tops:
+            return f"a stuck dealer takes the bid for {stuck_bid}"
+        if number in tops and self.high_bid < number:
+            if rs.shoot and number == rs.shoot_bid and not rs.top_bids:
+                return "to shoot (16 for 32) you must hold the ace and the two of one suit"
+            if number != tops[0] and self.high_bid != tops[0]:
+                return f"{number} may be bid only over {tops[0]}"
+            return f"to bid {number} you must hold the ace and the two of one suit"
+        if not rs.legal_bid(number) or number == stuck_bid < rs.min_bid:
+            if rs.shoot and not rs.top_bids:
+                return f"bids are {rs.min_bid} to {rs.max_bid} or {rs.shoot_bid}"
+            more = "".join(f" or {top}" for top in tops)
+            return f"bids are {rs.min_bid} to {rs.max_bid}{more}"
+        if kind == SUIT_BID:
+            return (
+                f"a bid must beat {self.high_bid} in {SUIT_NAMES[SUITS[self.bid_suit]]}: "
+                "a higher number, or the same in a higher suit (spades, hearts, clubs, diamonds)"
+            )
         return f"a bid must be higher than {self.high_bid}"
 
+    def _keep_reason(self) -> str:
+        size = self.rs.hand_size
+        if self.rs.exchange == "draw-choice":
+            return f"discard down to {size} cards at most before you keep"
+        return f"discard down to {size} cards before you keep"
+
     def _card_reason(self, kind: int, card: int) -> str:
-        code = CODES[card]
-        if kind == _TAKE:
+        code = _CODES[card]
+        if kind == TAKE:
             where = "stock" if self.stock else "wash"
             return f"{code} is not in the {where}"
         hand = self.hands[self.to_act]
         if card not in hand:
             return f"you do not hold {code}"
-        if kind == _DISCARD:
-            return "trumps are never discarded"
+        if kind == DISCARD:
+            exchange = self.rs.exchange
+            if exchange == "widow":
+                return "trumps are never discarded"
+            if len(hand) <= self.rs.hand_size:
+                return f"you hold {len(hand)} cards: say keep"
+            return "non-trumps go first, then trumps worth nothing, then the lowest point trump"
         extra = len(hand) - self.rs.hand_size
         if not self.tricks and extra > 0:
-            if kind == _PLAY:
+            if kind == PLAY:
                 return (
                     f"you hold {extra} card(s) too many: lay down {extra} non-point trump(s) first"
                 )
             return f"{code} is a point card or not a trump; lay down only non-point trumps"
-        if kind == _LAY:
+        if kind == LAY:
             return "only extra trumps are laid down, on the first trick"
         trump_name = SUIT_NAMES[SUITS[self.trump]]
-        if not self.trick:
+        if self.rs.play_rule == "trumps-only":
+            return f"only trumps are played ({trump_name})"
+        if not self.trick and self.to_act == self.bidder:
             return f"the bidder leads the first trick with a trump ({trump_name})"
+        if not self.trick:
+            return f"the first trick is led with a trump ({trump_name})"
         if self.trump_led:
             return f"trump was led: play a trump ({trump_name})"
         led = SUIT_NAMES[SUITS[self.led_suit]]
@@ -635,7 +635,7 @@ class DealState:
             "format": JSON_FORMAT,
             "ruleset": self.rs.to_json(),
             "dealer": self.dealer,
-            "deck": [CODES[c] for c in self.deck],
+            "deck": [_CODES[c] for c in self.deck],
             "log": list(self.log),
         }
 
@@ -660,26 +660,58 @@ class DealState:
         )
 
 
-@functools.cache
-def _bid_options(
-    min_bid: int, max_bid: int, shoot_bid: int, high: int, stuck: bool, can_shoot: bool
-) -> tuple[str, ...]:
-    """The bid actions open to a player: ``pass`` first, then bids low to high."""
-    legal = [_BID_STR[min_bid]] if stuck else ["pass"]
-    if not stuck:
-        legal.extend(_BID_STR[n] for n in range(max(high + 1, min_bid), max_bid + 1))
-    if can_shoot:
-        legal.append(_BID_STR[shoot_bid])
-    return tuple(legal)
+class _FamilyPlayDeal(DealState):
+    """A deal played under one of the family's play rules (RULES.md 11.3): the
+    same state, with the family's legal plays in place of Monterey's."""
+
+    __slots__ = ()
+
+    _legal_play = Play._legal_family_play
 
 
-@functools.cache
-def _dealing(cards_dealt: int) -> tuple[operator.itemgetter, ...]:
-    """For each seat from the dealer's left, a getter of its cards from the
-    deck: three at a time, round the table, until each holds ``cards_dealt``."""
-    return tuple(
-        operator.itemgetter(
-            *(12 * r + 3 * k + i for r in range(cards_dealt // 3) for i in range(3))
-        )
-        for k in range(4)
+_STOCK, _WIDOWS, _OUT = range(3)
+_NO_CARDS: tuple = ((), (), (), ())
+#: What ``DealState.__init__`` needs from a ruleset, worked out once per value.
+_PLANS: dict[int, tuple] = {}
+
+
+def _plan(rs: Ruleset) -> tuple:
+    """The ruleset's deal plan, cached by identity (hashing a ruleset each deal
+    would cost more than dealing)."""
+    if rs.exchange == "none":
+        layout = _OUT
+    elif rs.deal_mode == "widow":
+        layout = _WIDOWS
+    else:
+        layout = _STOCK
+    plan = (
+        rs,
+        _dealing(rs.deal_packets),
+        4 * rs.cards_dealt,
+        rs.kitty_size,
+        layout,
+        FOLDS[rs.play_rule],
+        not rs.play_rule.startswith("no-rank"),
+        rs.play_rule != "monterey" or rs.cut_throat,
+        DISCARD_RULES.get(rs.exchange, ANY_CARD_GOES),
+        rs.first_lead == "bidder_leads_trump",
+        "dark" if rs.dark else "bid",
+        rs.exchange in FACE_UP_DISCARDS,
     )
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[id(rs)] = plan
+    return plan
+
+
+@functools.cache
+def _dealing(packets: tuple[int, ...]) -> tuple[operator.itemgetter, ...]:
+    """For each seat from the dealer's left, a getter of its cards from the
+    deck: a packet at a time (three by default), round the table."""
+    indexes: list[list[int]] = [[], [], [], []]
+    at = 0
+    for size in packets:
+        for k in range(4):
+            indexes[k].extend(range(at, at + size))
+            at += size
+    return tuple(operator.itemgetter(*seat) for seat in indexes)

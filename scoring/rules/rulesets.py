@@ -1,28 +1,43 @@
-"""Rulesets as plain immutable values (RULES.md section 9).
+"""Rulesets as plain immutable values (RULES.md sections 9 and 11).
 
-A :class:`Ruleset` holds every number and switch that one Pedro variant (with
-its house options) needs.  The engine reads these values; a variant that only
-changes numbers — the point table, the bids, the target — is a new value, not
-new code.  :data:`RULESETS` holds the two Monterey rulesets the contract
-requires, with the default house options.  ``ruleset.with_options(...)`` gives
-a copy with house options changed, checked.
+A :class:`Ruleset` holds every number and switch that one Pedro game (with
+its house options) needs: pack, trump order, point table, deal pattern, bids,
+exchange, play rule, low rule, scoring method and game end.  The engine reads
+these values; a game that only changes numbers — the point table, the bids,
+the target — is a new value, not new code.  :data:`RULESETS` holds the two
+Monterey games and the Pedro family of RULES.md 11.2, each with its default
+house options.  ``ruleset.with_options(...)`` gives a copy with house options
+changed, checked.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .cards import POINT_ROLES, point_tables
+from .cards import PACK_RANKS, PACKS, ROLES, point_tables, trump_order
 
 #: Monterey point table (also the "Italian" and "California" tables): 16 a deal.
 MONTEREY_POINTS = (("A", 1), ("J", 3), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
 
 DEAL_MODES = ("draw", "widow")
 FIRST_LEADS = ("bidder_leads_trump", "bidder_leads_any")
+#: How cards change hands between the auction and play (RULES.md 3, 4, 11.3).
+EXCHANGES = ("draw", "widow", "draw-choice", "extra-4", "kitty", "senorita", "pede", "none")
+#: How a trick is played (RULES.md 3.8 and 11.3).
+PLAY_RULES = ("monterey", "follow-or-trump", "trumps-only", "no-rank", "no-rank-down")
+#: How a deal is scored (RULES.md 11.1).
+SCORINGS = ("monterey", "difference", "captured-minus")
+#: Who wins when both teams reach the target on one deal (RULES.md 3.10, 11.2).
+TIE_RULES = ("bidders-if-made", "higher", "bidders")
+#: Who robs the stock in a draw-choice game (RULES.md 11.4.7).
+ROBBERS = ("dealer", "bidder")
+#: Suit bids rank spades, hearts, clubs, diamonds, high to low (RULES.md 11.3).
+SUIT_BID_RANK = {"S": 3, "H": 2, "C": 1, "D": 0}
 
 
 def gettext_noop(text: str) -> str:
@@ -110,57 +125,195 @@ class Ruleset:
     cards_dealt: int = 9  # per player, three at a time
     hand_size: int = 6  # cards each player plays with
     house_options: tuple[HouseOption, ...] = MONTEREY_OPTIONS
+    # --- RULES.md section 11: what the Pedro family varies (Monterey defaults).
+    pack: str = "52"  # "52", "53" (+X1), "54" (+X1 X2) or "32"
+    off_jack: bool = False  # the same-colour jack is a trump, just below the J
+    joker_rank: str = "high"  # jokers below the J (Tennessee) or X1 the lowest trump
+    packets: tuple[int, ...] = ()  # cards per packet when dealing; () = threes
+    kitty_size: int = 0  # face-down cards the bidder takes (kitty, senorita)
+    extra_cards: int = 0  # cards each player gets after the auction (extra-4)
+    stuck_bid: int = 0  # what a stuck dealer bids; 0 = min_bid
+    top_bids: tuple[int, ...] = ()  # top contracts beyond the shoot (Louisiana 28, 56)
+    made_max_scores: int = 0  # a made bid of max_bid scores this (California 32)
+    suit_bids: bool = False  # "bid 7 H": the bid names trump (Oregon)
+    open_auction: bool = False  # round and round until three pass after a bid
+    dark: bool = False  # Louisiana's dark phase before the auction
+    exchange: str = ""  # one of EXCHANGES; "" = the deal_mode's own
+    robber: str = "dealer"  # who robs the stock in draw-choice
+    play_rule: str = "monterey"  # one of PLAY_RULES
+    cut_throat: bool = False  # a non-trump lead may be answered with any card
+    scoring: str = "monterey"  # one of SCORINGS
+    simple: bool = False  # Pedro's house option: a difference game scores both sides
+    set_loses_bid: bool = False  # difference scoring, set: bidders -bid, others +O (Pedro)
+    cinch_credit: bool = False  # opponents' discarded point trumps count for the bidders
+    tie_rule: str = "bidders-if-made"  # one of TIE_RULES
+    lock_at: int = 0  # Isle Madame's lock (200); 0 = none
+    lose_at: int = 0  # King Pedro: at or below this a team loses (-105); 0 = none
+    joker: bool = False  # Sixty-Three's house option: the 53-card pack
+    joker_takes: str = ""  # the role whose value the joker takes when ``joker`` is on
+    show_folded: bool = False  # a player who is out shows their cards (Pidro)
 
     def __post_init__(self) -> None:
+        if not self.exchange:
+            object.__setattr__(self, "exchange", self.deal_mode)
         if self.deal_mode not in DEAL_MODES:
             raise RulesetError(f"deal_mode must be one of {DEAL_MODES}, got {self.deal_mode!r}")
         if self.first_lead not in FIRST_LEADS:
             raise RulesetError(f"first_lead must be one of {FIRST_LEADS}, got {self.first_lead!r}")
-        if {role for role, _ in self.points} - set(POINT_ROLES):
-            raise RulesetError(f"point table roles must be among {POINT_ROLES}")
+        for field, value, known in (
+            ("pack", self.pack, tuple(PACKS)),
+            ("joker_rank", self.joker_rank, ("high", "low")),
+            ("exchange", self.exchange, EXCHANGES),
+            ("robber", self.robber, ROBBERS),
+            ("play_rule", self.play_rule, PLAY_RULES),
+            ("scoring", self.scoring, SCORINGS),
+            ("tie_rule", self.tie_rule, TIE_RULES),
+        ):
+            if value not in known:
+                raise RulesetError(f"{field} must be one of {known}, got {value!r}")
+        if {role for role, _ in self.points} - set(ROLES):
+            raise RulesetError(f"point table roles must be among {ROLES}")
         if not 1 <= self.min_bid <= self.max_bid <= self.total_points:
             raise RulesetError("bids must satisfy 1 <= min_bid <= max_bid <= total points")
+        if sum(self.deal_packets) != self.cards_dealt:
+            raise RulesetError("the deal's packets must add up to the cards dealt")
+        if self.stock_size < 0:
+            raise RulesetError("the pack is too small for this deal")
         for option in self.house_options:
             value = getattr(self, option.name)
             if not option.accepts(value):
                 raise RulesetError(f"{option.name} must be {option.expects()}, got {value!r}")
 
-    @property
+    @functools.cached_property
     def total_points(self) -> int:
+        """The points of one deal: the sum of the point table."""
         return sum(value for _, value in self.points)
 
-    @property
+    @functools.cached_property
     def point_table(self) -> tuple[tuple[int, ...], ...]:
         """``point_table[trump][card]``: each card's value under each trump suit."""
-        return _point_table(self.points)
+        return _point_table(self.points, self.off_jack, self.joker_rank)
+
+    @functools.cached_property
+    def trump_order(self) -> tuple[str, ...]:
+        """Trump roles high to low, as far as this game's pack has them."""
+        ranks = PACK_RANKS[self.pack]
+        jokers = {"52": (), "53": ("X1",), "54": ("X1", "X2"), "32": ()}[self.pack]
+        return tuple(
+            role
+            for role in trump_order(self.off_jack, self.joker_rank)
+            if role in jokers
+            or role in ("P", "L", "OJ")
+            and ("5" if role != "OJ" else "J") in ranks
+            or role in ranks
+        )
+
+    @functools.cached_property
+    def deal_packets(self) -> tuple[int, ...]:
+        """Cards each player gets in each round of the deal (threes by default)."""
+        return self.packets or (3,) * (self.cards_dealt // 3)
+
+    @functools.cached_property
+    def pack_size(self) -> int:
+        return len(PACKS[self.pack])
+
+    @functools.cached_property
+    def stock_size(self) -> int:
+        """Cards left after the deal and the kitty (Monterey: the stock or the widows)."""
+        return self.pack_size - 4 * self.cards_dealt - self.kitty_size
+
+    @functools.cached_property
+    def tricks(self) -> int:
+        """Tricks in a deal: one per card of the playing hand."""
+        return self.hand_size
+
+    @functools.cached_property
+    def dealer_stuck_bid(self) -> int:
+        """The bid a stuck dealer makes (RULES.md 11.4.1)."""
+        return self.stuck_bid or self.min_bid
+
+    @functools.cached_property
+    def top_contracts(self) -> tuple[int, ...]:
+        """Bids made only with every point of the deal: the shoot (32),
+        Louisiana's 28 and 56; none in most games."""
+        return self.top_bids or ((self.shoot_bid,) if self.shoot else ())
+
+    @functools.cached_property
+    def score_method(self) -> str:
+        """The scoring method in play: ``simple`` turns difference scoring into
+        both sides keeping what they took (RULES.md 11.2, Pedro)."""
+        return "captured-minus" if self.simple and self.scoring == "difference" else self.scoring
+
+    @functools.cached_property
+    def cards_can_leave_play(self) -> bool:
+        """Whether point cards can leave play, so that B + O may fall short of
+        the total and the host enters both teams' points (RULES.md 11.5)."""
+        if self.exchange not in ("draw", "widow"):
+            return True
+        # Extra trumps are laid non-point first (11.4.10): only a game with more
+        # point trumps than cards in a hand can lay a point card.
+        return len(self.points) > self.hand_size
 
     def legal_bid(self, bid: Any) -> bool:
         """Whether ``bid`` is a bid value of this ruleset (the shoot included)."""
         if isinstance(bid, bool) or not isinstance(bid, int):
             return False
-        return self.min_bid <= bid <= self.max_bid or (self.shoot and bid == self.shoot_bid)
+        return bid in self.bids()
 
     def bids(self) -> tuple[int, ...]:
-        """Every bid value of this ruleset, lowest first (the shoot last)."""
-        plain = tuple(range(self.min_bid, self.max_bid + 1))
-        return plain + ((self.shoot_bid,) if self.shoot else ())
+        """Every bid value of this ruleset, lowest first (the top contracts last);
+        a stuck dealer's bid below the minimum is one of them."""
+        return _bids(self.min_bid, self.max_bid, self.dealer_stuck_bid, self.top_contracts)
 
     def bid_made(self, bid: int, bidding_team_points: int) -> bool:
-        """Whether the bidding team made its bid (RULES.md section 3.9)."""
-        if self.shoot and bid == self.shoot_bid:
+        """Whether the bidding team made its bid (RULES.md 3.9, 11.4.12)."""
+        if bid in self.top_contracts:
             return bidding_team_points == self.total_points
         return bidding_team_points >= bid
 
-    def deal_score(self, bid: int, bidding_team_points: int) -> tuple[int, int]:
-        """(bidding team, other team) deal scores under RULES.md section 3.9."""
-        other = self.total_points - bidding_team_points
-        if self.shoot and bid == self.shoot_bid:
-            if self.bid_made(bid, bidding_team_points):
+    def deal_score(
+        self, bid: int, bidding_team_points: int, other_team_points: int | None = None
+    ) -> tuple[int, int]:
+        """(bidding team, other team) deal scores (RULES.md 3.9 and 11.1).
+
+        ``other_team_points`` defaults to the rest of the deal's points; games
+        whose cards can leave play give it.  Top contracts score the bid when
+        made with every point, else lose it (the shoot: ``shoot_set_penalty``);
+        California's made 16 scores 32; difference scoring pays the team with
+        more points the difference, or the other team O + bid when the bid is set
+        (Pedro of 62 points and its kin: the bidders lose the bid, the others
+        score O).
+        """
+        taken = bidding_team_points
+        other = self.total_points - taken if other_team_points is None else other_team_points
+        made = self.bid_made(bid, taken)
+        if bid in self.top_contracts:
+            if made:
                 return bid, other
-            return -self.shoot_set_penalty, other
-        if self.bid_made(bid, bidding_team_points):
-            return bidding_team_points, other
-        return -bid, other
+            return -(self.shoot_set_penalty if bid == self.shoot_bid else bid), other
+        if self.score_method == "difference":
+            if not made:
+                return (-bid, other) if self.set_loses_bid else (0, other + bid)
+            return (taken - other, 0) if taken >= other else (0, other - taken)
+        if not made:
+            return -bid, other
+        if self.made_max_scores and bid == self.max_bid:
+            return self.made_max_scores, other
+        return taken, other
+
+    def game_add(
+        self, totals: tuple[int, int], score: tuple[int, int], bidding_team: int
+    ) -> tuple[int, int]:
+        """The game totals after a deal scored ``score`` (team 0, team 1).
+
+        Isle Madame's lock (RULES.md 11.3, 11.4.13): a team at ``lock_at`` or
+        more before the deal scores nothing unless it is the bidding team."""
+        added = list(score)
+        if self.lock_at:
+            for team in (0, 1):
+                if team != bidding_team and totals[team] >= self.lock_at:
+                    added[team] = 0
+        return totals[0] + added[0], totals[1] + added[1]
 
     def options(self) -> dict[str, Any]:
         """The house options of this ruleset, by name."""
@@ -175,17 +328,23 @@ class Ruleset:
         raise RulesetError(f"unknown house option {name!r}; known: {known}")
 
     def with_options(self, **options: Any) -> Ruleset:
-        """A copy with house options changed; unknown names or bad values raise."""
+        """A copy with house options changed; unknown names or bad values raise.
+
+        Sixty-Three's ``joker`` also changes the pack (52 -> 53) and gives the
+        joker the value of ``joker_takes`` (the 3's 15), and back."""
         for name, value in options.items():
             option = self.house_option(name)
             if not option.accepts(value):
                 raise RulesetError(f"{name} must be {option.expects()}, got {value!r}")
+        if "joker" in options and options["joker"] != self.joker:
+            points = dict(self.points)
+            if options["joker"]:
+                points["X1"] = points.pop(self.joker_takes)
+            else:
+                points[self.joker_takes] = points.pop("X1")
+            options["points"] = _canonical(points)
+            options["pack"] = "53" if options["joker"] else "52"
         return dataclasses.replace(self, **options)
-
-    @property
-    def tricks(self) -> int:
-        """Tricks in a deal: one for each card of a hand."""
-        return self.hand_size
 
     def bid_label(self, bid: int) -> str:
         """A bid as a score sheet writes it: "8", or "16 for 32" for the shoot.
@@ -197,8 +356,9 @@ class Ruleset:
         return str(bid)
 
     def point_cards(self) -> tuple[tuple[str, int], ...]:
-        """The point cards as (role, value), in the order an entry form lists
-        them (the order of the point table); a role worth nothing is left out."""
+        """The point cards as (role, value), in the order a detailed entry lists
+        them (the point table's order, RULES.md 11.5: ``A K Q J OJ T 9 P L 3 2
+        X1 X2``); a role worth nothing is left out."""
         return tuple((role, value) for role, value in self.points if value)
 
     def to_json(self) -> dict[str, Any]:
@@ -220,11 +380,22 @@ class Ruleset:
 _POINT_TABLE_CACHE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
-def _point_table(points: tuple) -> tuple[tuple[int, ...], ...]:
-    table = _POINT_TABLE_CACHE.get(points)
+def _point_table(points: tuple, off_jack: bool, joker_rank: str) -> tuple[tuple[int, ...], ...]:
+    key = (points, off_jack, joker_rank)
+    table = _POINT_TABLE_CACHE.get(key)
     if table is None:
-        table = _POINT_TABLE_CACHE[points] = point_tables(dict(points))
+        table = _POINT_TABLE_CACHE[key] = point_tables(dict(points), off_jack, joker_rank)
     return table
+
+
+@functools.cache
+def _bids(low: int, high: int, stuck: int, tops: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted({stuck, *range(low, high + 1), *tops}))
+
+
+def _canonical(points: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """A point table in entry order, roles worth nothing left out."""
+    return tuple((role, points[role]) for role in ROLES if points.get(role))
 
 
 MONTEREY_DRAW = Ruleset(name="monterey-draw", title="Monterey Draw Pedro", deal_mode="draw")
@@ -232,9 +403,287 @@ MONTEREY_WIDOW = Ruleset(
     name="monterey-widow", title="Monterey Pedro, The Widow", deal_mode="widow"
 )
 
-RULESETS: MappingProxyType = MappingProxyType(
-    {MONTEREY_DRAW.name: MONTEREY_DRAW, MONTEREY_WIDOW.name: MONTEREY_WIDOW}
+# ------------------------------------------------------------ the Pedro family
+# RULES.md 11.2, one value a game.  Labels are English; pages translate them.
+
+_TARGET = HouseOption("target", gettext_noop("Points to win a casual game"), int, minimum=1)
+_DEALS = MONTEREY_OPTIONS[-1]
+_LOW_KEEPER = MONTEREY_OPTIONS[1]
+_BID_OUT = MONTEREY_OPTIONS[4]
+_PEDRO_MIN_BID = HouseOption("min_bid", gettext_noop("Lowest bid"), int, choices=(6, 1, 7))
+_PEDRO_TARGET = HouseOption(
+    "target", gettext_noop("Points to win a casual game"), int, choices=(62, 52, 21)
 )
+_SIMPLE = HouseOption(
+    "simple", gettext_noop("Both teams keep the points they take (no difference scoring)")
+)
+_PEDRO_OPTIONS = (_PEDRO_MIN_BID, _LOW_KEEPER, _SIMPLE, _PEDRO_TARGET, _DEALS)
+
+#: Foster's table (Cinch, Pedro, Louisiana, Pidro): high, jack, game, the
+#: two pedros and low; 14 a deal.
+FOSTER_POINTS = (("A", 1), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
+
+CALIFORNIA = Ruleset(
+    name="california",
+    title="California Pedro",
+    shoot=False,
+    made_max_scores=32,
+    target=52,
+    house_options=(_LOW_KEEPER, _TARGET, _BID_OUT, _DEALS),
+)
+CINCH = Ruleset(
+    name="cinch",
+    title="Cinch (Double Pedro)",
+    points=FOSTER_POINTS,
+    min_bid=1,
+    max_bid=14,
+    shoot=False,
+    exchange="draw-choice",
+    play_rule="follow-or-trump",
+    first_lead="bidder_leads_any",
+    low_is_keeper=False,
+    scoring="difference",
+    cinch_credit=True,
+    target=51,
+    bid_out=False,
+    house_options=(_TARGET, _DEALS),
+)
+PEDRO_62 = dataclasses.replace(
+    CINCH,
+    name="pedro-62",
+    title="Pedro (62 points)",
+    min_bid=6,
+    cinch_credit=False,
+    set_loses_bid=True,
+    target=62,
+    house_options=_PEDRO_OPTIONS,
+)
+LOUISIANA = Ruleset(
+    name="louisiana",
+    title="Louisiana Pedro",
+    points=FOSTER_POINTS,
+    min_bid=7,
+    max_bid=14,
+    stuck_bid=6,
+    shoot_bid=28,
+    shoot_set_penalty=28,
+    top_bids=(28, 56),
+    dark=True,
+    target=62,
+    bid_out=False,
+    house_options=(
+        HouseOption("stuck_bid", gettext_noop("A stuck dealer bids"), int, choices=(6, 7)),
+        HouseOption("dark", gettext_noop("28 and 56 may be bid in the dark")),
+        HouseOption(
+            "shoot_needs_ace_and_two", gettext_noop("28 and 56 need the ace and two of a suit")
+        ),
+        HouseOption(
+            "cut_throat", gettext_noop("Cut-throat: any card may answer a lead of another suit")
+        ),
+        _TARGET,
+        _DEALS,
+    ),
+)
+PIDRO = dataclasses.replace(
+    CINCH,
+    name="pidro",
+    title="Pidro (Finnish)",
+    play_rule="trumps-only",
+    first_lead="bidder_leads_trump",
+    cinch_credit=False,
+    show_folded=True,
+)
+OREGON = Ruleset(
+    name="oregon",
+    title="Oregon Bidding Pedro",
+    points=(("A", 1), ("J", 1), ("OJ", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1)),
+    off_jack=True,
+    min_bid=6,
+    max_bid=15,
+    stuck_bid=5,
+    shoot=False,
+    suit_bids=True,
+    open_auction=True,
+    play_rule="no-rank",
+    first_lead="bidder_leads_any",
+    low_is_keeper=False,
+    scoring="captured-minus",
+    target=63,
+    bid_out=False,
+    tie_rule="higher",
+    house_options=(_TARGET, _DEALS),
+)
+TENNESSEE = Ruleset(
+    name="tennessee",
+    title="Tennessee Pedro",
+    pack="54",
+    off_jack=True,
+    points=(
+        ("A", 1),
+        ("J", 1),
+        ("OJ", 1),
+        ("T", 1),
+        ("P", 5),
+        ("L", 5),
+        ("2", 1),
+        ("X1", 1),
+        ("X2", 1),
+    ),
+    min_bid=9,
+    max_bid=17,
+    shoot=False,
+    exchange="draw-choice",
+    robber="bidder",
+    play_rule="no-rank-down",
+    low_is_keeper=False,
+    scoring="captured-minus",
+    target=52,
+    bid_out=False,
+    tie_rule="bidders",
+    house_options=(
+        HouseOption("min_bid", gettext_noop("Lowest bid"), int, choices=(9, 10)),
+        _TARGET,
+        _DEALS,
+    ),
+)
+SIXTY_THREE = Ruleset(
+    name="sixty-three",
+    title="Sixty-Three",
+    points=(
+        ("A", 1),
+        ("K", 25),
+        ("J", 1),
+        ("T", 1),
+        ("9", 9),
+        ("P", 5),
+        ("L", 5),
+        ("3", 15),
+        ("2", 1),
+    ),
+    joker_rank="low",
+    joker_takes="3",
+    min_bid=1,
+    max_bid=63,
+    shoot=False,
+    open_auction=True,
+    extra_cards=4,
+    exchange="extra-4",
+    play_rule="follow-or-trump",
+    first_lead="bidder_leads_any",
+    low_is_keeper=False,
+    target=152,
+    bid_out=False,
+    house_options=(
+        HouseOption(
+            "joker", gettext_noop("Play with a joker, the lowest trump, worth the 3's points")
+        ),
+        _TARGET,
+        _DEALS,
+    ),
+)
+EIGHTY_THREE = dataclasses.replace(
+    SIXTY_THREE,
+    name="eighty-three",
+    title="Eighty-Three",
+    points=_canonical({**dict(SIXTY_THREE.points), "Q": 20}),
+    joker_takes="",
+    cards_dealt=12,
+    kitty_size=4,
+    extra_cards=0,
+    min_bid=30,
+    max_bid=83,
+    open_auction=False,
+    exchange="kitty",
+    house_options=(_TARGET, _DEALS),
+)
+ISLE_MADAME = Ruleset(
+    name="isle-madame",
+    title="Pede (Isle Madame)",
+    points=(("A", 1), ("K", 25), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1)),
+    min_bid=25,
+    max_bid=39,
+    shoot=False,
+    exchange="pede",
+    target=221,
+    bid_out=False,
+    lock_at=200,
+    house_options=(_TARGET, _DEALS),
+)
+KING_PEDRO = Ruleset(
+    name="king-pedro",
+    title="King Pedro",
+    pack="32",
+    off_jack=True,
+    points=(
+        ("A", 1),
+        ("K", 20),
+        ("J", 1),
+        ("OJ", 1),
+        ("T", 1),
+        ("P", 5),
+        ("L", 5),
+        ("2", 1),
+    ),
+    cards_dealt=7,
+    packets=(3, 4),
+    hand_size=7,
+    kitty_size=4,
+    min_bid=15,
+    max_bid=35,
+    shoot=False,
+    exchange="senorita",
+    play_rule="follow-or-trump",
+    first_lead="bidder_leads_any",
+    low_is_keeper=False,
+    scoring="captured-minus",
+    target=105,
+    bid_out=False,
+    lose_at=-105,
+    house_options=(_TARGET, _DEALS),
+)
+SANCHO = dataclasses.replace(
+    PEDRO_62,
+    name="sancho",
+    title="Pedro Sancho",
+    points=_canonical({**dict(FOSTER_POINTS), "9": 9}),
+    max_bid=23,
+)
+SIX_CARD = dataclasses.replace(
+    PEDRO_62,
+    name="six-card",
+    title="Six-Card Pedro",
+    cards_dealt=6,
+    min_bid=1,
+    exchange="none",
+    house_options=_PEDRO_OPTIONS[1:],
+)
+
+#: Every game, by id: the two Monterey games first, then RULES.md 11.2's order.
+RULESETS: MappingProxyType = MappingProxyType(
+    {
+        rs.name: rs
+        for rs in (
+            MONTEREY_DRAW,
+            MONTEREY_WIDOW,
+            CALIFORNIA,
+            CINCH,
+            PEDRO_62,
+            LOUISIANA,
+            PIDRO,
+            OREGON,
+            TENNESSEE,
+            SIXTY_THREE,
+            EIGHTY_THREE,
+            ISLE_MADAME,
+            KING_PEDRO,
+            SANCHO,
+            SIX_CARD,
+        )
+    }
+)
+
+#: The games of RULES.md 11.2 other than Monterey's two.
+FAMILY: tuple[str, ...] = tuple(RULESETS)[2:]
 
 
 @dataclass(frozen=True)
@@ -264,20 +713,44 @@ def stored_bounds(rulesets: Iterable[Ruleset] | None = None) -> StoredBounds:
 
 
 def game_winner(
-    rs: Ruleset, totals: tuple[int, int], bidding_team: int, bid_made: bool
+    rs: Ruleset,
+    totals: tuple[int, int],
+    bidding_team: int,
+    bid_made: bool,
+    *,
+    before: tuple[int, int] | None = None,
 ) -> int | None:
-    """The team that has won a casual game after a deal, or None (RULES.md 3.10).
+    """The team that has won a casual game after a deal, or None (RULES.md 3.10, 11.1).
 
-    ``totals`` are the game scores after the deal was added.  With ``bid_out``
-    a team wins only on a deal it bid and made with its total at or above the
-    target.  Without it the first team at or above the target wins; both there
-    on the same deal: the bidding team if it made its bid, else the other team.
+    ``totals`` are the game scores after the deal was added (``game_add``).
+    With ``bid_out`` a team wins only on a deal it bid and made with its total
+    at or above the target.  Without it the first team at or above the target
+    wins; both there on the same deal: the game's tie rule (the bidding team if
+    it made its bid, else the other team; Oregon the higher total, equal the
+    bidders; Tennessee the bidders).  King Pedro: a team at or below
+    ``lose_at`` loses at once, checked first.  Isle Madame: a team locked
+    before the deal (``before``) that sets the bid wins at once (RULES.md 11.4.13).
     """
+    if rs.lose_at:
+        lost = [team for team in (0, 1) if totals[team] <= rs.lose_at]
+        if len(lost) == 1:
+            return 1 - lost[0]
+        if lost:
+            return 0 if totals[0] > totals[1] else 1
+    locked = rs.lock_at and before is not None and before[1 - bidding_team] >= rs.lock_at
+    if locked and not bid_made:
+        return 1 - bidding_team
     if rs.bid_out:
         return bidding_team if bid_made and totals[bidding_team] >= rs.target else None
     reached = [team for team in (0, 1) if totals[team] >= rs.target]
     if len(reached) == 1:
         return reached[0]
     if len(reached) == 2:
+        if rs.tie_rule == "bidders":
+            return bidding_team
+        if rs.tie_rule == "higher" and totals[0] != totals[1]:
+            return 0 if totals[0] > totals[1] else 1
+        if rs.tie_rule == "higher":
+            return bidding_team
         return bidding_team if bid_made else 1 - bidding_team
     return None

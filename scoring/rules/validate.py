@@ -29,6 +29,13 @@ not.
 
 Seats are 0..3 in records and 1..4 in messages, as people number them; team 0
 is seats 1 and 3, team 1 seats 2 and 4.
+
+Every game of RULES.md section 11 is checked with its own ruleset (11.5): its
+bids (a stuck dealer's, the top contracts), its point cards and its total.
+Where point cards can leave play the record carries both teams' points
+(``other_team_points``, or detailed entry naming the cards each team took, a
+card out of play left out) and B + O may fall short of the total; where the
+bid names trump (Oregon) the record must say which suit.
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ import functools
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .cards import POINT_ROLES, SUIT_NAMES, SUITS
+from .cards import SUIT_NAMES, SUITS
 from .deal import DealState, IllegalAction, new_deal
 from .rulesets import Ruleset
 
@@ -119,6 +126,7 @@ class _Checks(NamedTuple):
     roles: tuple[str, ...]  # the point roles of the ruleset, in its point-table order
     points: tuple[tuple[str, int], ...]  # (role, value) for each point role
     tallies: tuple[tuple[tuple[list[int], ...] | None, ...], ...]  # [team][bid][points]
+    leave: bool  # point cards can leave play: both teams' points are entered
 
 
 @functools.lru_cache(maxsize=64)
@@ -129,7 +137,7 @@ def _checks_of(rs: Ruleset) -> _Checks:
     reachable = frozenset(
         sum(chosen) for n in range(len(values) + 1) for chosen in combinations(values, n)
     )
-    bids = frozenset(b for b in range(max(rs.max_bid, rs.shoot_bid) + 1) if rs.legal_bid(b))
+    bids = frozenset(rs.bids())
     tallies = []
     for team in (0, 1):
         by_bid: list[tuple[list[int], ...] | None] = [None] * (max(bids) + 1)
@@ -140,7 +148,17 @@ def _checks_of(rs: Ruleset) -> _Checks:
                 row.append([mine, theirs] if team == 0 else [theirs, mine])
             by_bid[bid] = tuple(row)
         tallies.append(tuple(by_bid))
-    return _Checks(rs, rs.deals_per_round, bids, reachable, total, roles, rs.points, tuple(tallies))
+    return _Checks(
+        rs,
+        rs.deals_per_round,
+        bids,
+        reachable,
+        total,
+        roles,
+        rs.points,
+        tuple(tallies),
+        rs.cards_can_leave_play,
+    )
 
 
 _BY_ID: dict[int, _Checks] = {}
@@ -164,13 +182,21 @@ _SUIT_LETTERS = frozenset(SUITS)
 _TEAM_SEATS = ("seats 1 and 3", "seats 2 and 4")
 _ROLE_NAMES = {
     "A": "the ace of trump (high)",
+    "K": "the king of trump",
+    "Q": "the queen of trump",
     "J": "the jack of trump",
+    "OJ": "the off-jack",
     "T": "the ten of trump (game)",
+    "9": "the nine of trump",
     "P": "the right pedro",
     "L": "the left pedro",
+    "3": "the three of trump",
     "2": "the two of trump (low)",
+    "X1": "the joker",
+    "X2": "the off joker",
 }
 _PHASE_NEXT = {
+    "dark": "to call in the dark",
     "bid": "to bid or pass",
     "trump": "to name trump",
     "discard": "to discard",
@@ -196,7 +222,7 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     """
     if not isinstance(record, dict):
         return [FieldError("record", "This is not a hand result: expected its fields by name.")]
-    _, max_deal, bids, reachable, total, roles, role_values, tallies = _checks_for(rs)
+    _, max_deal, bids, reachable, total, roles, role_values, tallies, leave = _checks_for(rs)
     errors: dict[str, FieldError] = {}
     get = record.get
 
@@ -269,12 +295,21 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
             f"not {_shown(trump)}.",
         )
         trump = None
+    if trump is None and rs.suit_bids and "trump" not in errors:
+        errors["trump"] = FieldError(
+            "trump", "In this game the bid names trump: enter the bid's suit (S, H, D or C)."
+        )
 
     # -- points: typed, from the cards, or both
     cards = get("cards")
     card_points = None  # team 0's points by the cards
+    card_split = None  # (team 0, team 1) by the cards, where cards can leave play
     if cards is not None:
-        card_points = _team0_from_cards(cards, role_values)
+        if leave:
+            card_split = _split_from_cards(cards, role_values)
+            card_points = None if card_split is None else card_split[0]
+        else:
+            card_points = _team0_from_cards(cards, role_values)
         if card_points is None:
             errors["cards"] = _cards_error(cards, roles)
             cards = None
@@ -285,7 +320,9 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
             errors["bidding_team_points"] = _points_error(get("bidding_team_points"), total)
             points = None
     by_cards = None
-    if card_points is not None and bidder is not None:
+    if card_split is not None and bidder is not None:
+        by_cards = card_split[bidder & 1]
+    elif card_points is not None and bidder is not None:
         by_cards = card_points if bidder & 1 == 0 else total - card_points
     if "bidding_team_points" in errors:
         pass
@@ -304,7 +341,9 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
         )
         points = None
     other = get("other_team_points")
-    if other is not None:
+    if leave:
+        other = _other_points(other, points, card_split, bidder, reachable, total, errors)
+    elif other is not None:
         _check_other_points(other, points, total, errors)
 
     # -- the tally written on the table
@@ -324,8 +363,14 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
                 "seats 1 and 3 first, then seats 2 and 4 — two whole numbers.",
             )
         elif bidder is not None and bid is not None and points is not None:
-            expected = tallies[bidder & 1][bid][points]
-            if tally != expected:
+            if not leave:
+                expected = tallies[bidder & 1][bid][points]
+            elif other is not None:
+                mine, theirs = rs.deal_score(bid, points, other)
+                expected = [mine, theirs] if bidder & 1 == 0 else [theirs, mine]
+            else:
+                expected = None
+            if expected is not None and tally != expected:
                 errors["tally"] = _tally_error(rs, bid, points, expected, tally)
 
     # -- an online deal's log
@@ -333,7 +378,9 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     if log is not None:
         typed = points if get("bidding_team_points") is not None else None
         known = {"deal": deal, "dealer": dealer, "bidder": bidder, "bid": bid, "trump": trump}
+        typed_other = other if get("other_team_points") is not None else None
         known.update(bidding_team_points=typed, cards=cards, tally=tally)
+        known.update(other_team_points=typed_other if leave else None)
         _check_log(rs, log, known, names, errors)
 
     return list(errors.values()) if errors else []
@@ -442,13 +489,16 @@ def _check_dealer(value: Any, deal: int | None, names: Any, errors: dict) -> int
 
 
 def _bid_error(rs: Ruleset, value: Any) -> FieldError:
-    if rs.shoot:
+    if rs.shoot and not rs.top_bids:
         allowed = f"{rs.min_bid} to {rs.max_bid}, or {rs.shoot_bid} to shoot"
     else:
         allowed = f"{rs.min_bid} to {rs.max_bid}"
+        if rs.dealer_stuck_bid < rs.min_bid:
+            allowed += f" ({rs.dealer_stuck_bid} for a stuck dealer)"
+        allowed += "".join(f", or {top}" for top in rs.top_contracts)
     if value is None:
         return FieldError("bid", f"Enter the bid: {allowed}.")
-    if not rs.shoot and _whole(value) == rs.shoot_bid:
+    if not rs.top_contracts and _whole(value) == rs.shoot_bid and rs.max_bid < rs.shoot_bid:
         return FieldError(
             "bid",
             f"The bid must be {allowed}: this game is played without the shoot "
@@ -485,6 +535,74 @@ def _check_other_points(value: Any, points: int | None, total: int, errors: dict
         )
 
 
+def _other_points(
+    value: Any,
+    points: int | None,
+    card_split: tuple[int, int] | None,
+    bidder: int | None,
+    reachable: frozenset[int],
+    total: int,
+    errors: dict,
+) -> int | None:
+    """The other team's points where cards can leave play (RULES.md 11.5):
+    typed, or from the cards; B + O at most the total."""
+    by_cards = None
+    if card_split is not None and bidder is not None:
+        by_cards = card_split[1 - (bidder & 1)]
+    if value is None:
+        if by_cards is None and "cards" not in errors and "bidding_team_points" not in errors:
+            errors["other_team_points"] = FieldError(
+                "other_team_points",
+                f"In this game point cards can leave play: enter the other team's points "
+                f"too (0 to {total}), or which team took each point card.",
+            )
+        return by_cards
+    other = _whole(value)
+    if other is None or other not in reachable:
+        if other is not None and 0 <= other <= total:
+            message = f"No split of the point cards gives a team {other} points."
+        else:
+            message = (
+                f"The other team's points must be a whole number from 0 to {total}, "
+                f"not {_shown(value)}."
+            )
+        errors["other_team_points"] = FieldError("other_team_points", message)
+        return None
+    if by_cards is not None and other != by_cards:
+        errors["other_team_points"] = FieldError(
+            "other_team_points",
+            f"The point cards give the other team {by_cards} points, not {other}.",
+        )
+        return None
+    if points is not None and (points + other > total or points + other not in reachable):
+        errors["other_team_points"] = FieldError(
+            "other_team_points",
+            f"The two teams took {points} + {other} = {points + other} points; "
+            f"a deal has {total} at most, some of them perhaps out of play.",
+        )
+        return None
+    return other
+
+
+def _split_from_cards(
+    cards: Any, role_values: tuple[tuple[str, int], ...]
+) -> tuple[int, int] | None:
+    """(team 0, team 1) points by detailed entry where cards can leave play: a
+    point card is given to team 0 or 1, or left out (None or absent) when it
+    left play; None if ``cards`` is not that."""
+    if not isinstance(cards, dict) or set(cards) - {role for role, _ in role_values}:
+        return None
+    split = [0, 0]
+    for role, value in role_values:
+        team = cards.get(role)
+        if team is None:
+            continue
+        if type(team) is not int or team not in (0, 1):
+            return None
+        split[team] += value
+    return split[0], split[1]
+
+
 def _team0_from_cards(cards: Any, role_values: tuple[tuple[str, int], ...]) -> int | None:
     """Team 0's points by detailed entry, or None if ``cards`` is not exactly
     one team (the int 0 or 1) for each point role of the ruleset."""
@@ -519,7 +637,9 @@ def _cards_error(cards: Any, roles: tuple[str, ...]) -> FieldError:
             f"Say which team took {', '.join(_ROLE_NAMES[role] for role in missing)}.",
         )
     for role in roles:
-        team = cards[role]
+        team = cards.get(role)
+        if team is None:
+            continue
         if type(team) is not int or team not in (0, 1):
             return FieldError(
                 "cards",
@@ -537,11 +657,14 @@ def _score_pair(value: Any) -> list[int] | None:
 
 
 def _tally_error(rs: Ruleset, bid: int, points: int, expected: list, tally: list) -> FieldError:
-    if rs.shoot and bid == rs.shoot_bid:
+    if rs.shoot and not rs.top_bids and bid == rs.shoot_bid:
         if points == rs.total_points:
             why = f"the shoot made: +{bid}"
         else:
             why = f"the shoot failed with {points} points: -{rs.shoot_set_penalty}"
+    elif bid in rs.top_contracts:
+        made = points == rs.total_points
+        why = f"{bid} made with every point" if made else f"{bid} set with {points} points"
     elif points >= bid:
         why = f"bid {bid} made with {points} points"
     else:
@@ -567,7 +690,7 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
         if _whole(dealer) is None or not 0 <= dealer <= 3:
             problem = "The deal log's dealer must be a seat, 0 to 3."
         elif not isinstance(deck, (list, tuple)):
-            problem = "The deal log's deck must be the 52 cards, top card first."
+            problem = f"The deal log's deck must be the {rs.pack_size} cards, top card first."
         elif not isinstance(actions, (list, tuple)):
             problem = "The deal log's actions must be a list of actions."
     if problem is None:
@@ -614,6 +737,11 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
         "bid": (made["bid"], str, "was the bid"),
         "trump": (made["trump"], lambda suit: SUIT_NAMES[suit], "was trump"),
         "bidding_team_points": (made["bidding_team_points"], str, "points went to the bidders"),
+        "other_team_points": (
+            made.get("other_team_points"),
+            str,
+            "points went to the other team",
+        ),
         "tally": (made["tally"], lambda t: f"{t[0]} to {t[1]}", "is the tally"),
     }
     for field, (truth, show, what) in says.items():
@@ -625,15 +753,18 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
             )
     cards = known["cards"]
     if cards is not None:
-        for role in POINT_ROLES:
+        leave = rs.cards_can_leave_play
+        for role, _ in rs.points:
             taker = made["cards"].get(role)
-            if taker is not None and role in cards and cards[role] != taker:
+            if role in cards and cards[role] != taker and (taker is not None or leave):
+                went = "left play" if taker is None else f"went to team {taker} "
+                if taker is not None:
+                    went += f"({_TEAM_SEATS[taker]})"
                 errors.setdefault(
                     "cards",
                     FieldError(
                         "cards",
-                        f"The deal log says {_ROLE_NAMES[role]} went to team {taker} "
-                        f"({_TEAM_SEATS[taker]}), not team {cards[role]}.",
+                        f"The deal log says {_ROLE_NAMES[role]} {went}, not team {cards[role]}.",
                     ),
                 )
                 break

@@ -7,6 +7,9 @@ Each file is one seeded deal played to the end by bots, written for people:
 header, deck, hands as dealt, every action numbered with its seat, notes for
 the steps the engine takes by itself (discards, fills, the dealer's trumps,
 picking up a widow, a player going out), trick winners, points and the score.
+The games of RULES.md section 11 are written the same way (``render_family``):
+their notes say what each step changed in the hands, the face-up discards and
+the cards that left play.
 The notes are read off the engine's public surface (``hand``, ``view``,
 ``captured``) before and after each action; nothing here re-implements a rule,
 except that the stock and widows listed under the deal are cut from the deck
@@ -25,6 +28,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from scoring.rules import RULESETS, new_deal  # noqa: E402
 from scoring.rules.bots import BOTS  # noqa: E402
+from scoring.rules.cards import ALL_CODES as _ALL_CODES  # noqa: E402
 
 #: The golden deals: (file stem, ruleset, seed, dealer, bots for seats 0..3).
 #: Chosen with ``--search``; README.md says what each one shows.
@@ -53,6 +57,32 @@ GOLDEN: list[tuple[str, str, int | None, int, tuple[str, ...]]] = [
     ("widow_09", W, 11, 3, (R, R, R, R)),
     ("widow_10", W, 21, 0, (H, R, H, R)),
 ]
+
+#: The family of RULES.md 11.2: three deals a game, one with four heuristic
+#: bots, one heuristic pair against a random pair, one of four random bots.
+FAMILY_GOLDEN: list[tuple[str, str, int | None, int, tuple[str, ...]]] = [
+    (f"{name.replace('-', '_')}_0{n + 1}", name, seed, dealer, bots)
+    for name in (
+        "california",
+        "cinch",
+        "pedro-62",
+        "louisiana",
+        "pidro",
+        "oregon",
+        "tennessee",
+        "sixty-three",
+        "eighty-three",
+        "isle-madame",
+        "king-pedro",
+        "sancho",
+        "six-card",
+    )
+    for n, (seed, dealer, bots) in enumerate(
+        [(1, 0, (H, H, H, H)), (2, 1, (H, R, H, R)), (3, 2, (R, R, R, R))]
+    )
+]
+GOLDEN += FAMILY_GOLDEN
+MONTEREY = (D, W)
 
 #: Hand-made decks (top first) for situations no seed up to a few thousand
 #: shows, keyed by file stem; their GOLDEN entry has seed None.
@@ -148,6 +178,8 @@ def render(
     """The golden text of deal ``seed`` (or of ``deck``, with ``seed`` None)
     of ``ruleset`` dealt by ``dealer`` and played by the named bots (seat 0
     first), each seeded with ``bot_seed`` (deal seed 0 for a hand-made deck)."""
+    if ruleset not in MONTEREY:
+        return render_family(ruleset, seed, dealer, bots, deck)
     rs = RULESETS[ruleset]
     state = new_deal(rs, dealer=dealer, seed=seed, deck=deck)
     players = [BOTS[name](bot_seed(seed or 0, seat)) for seat, name in enumerate(bots)]
@@ -294,6 +326,166 @@ def _result(state) -> list[str]:
     ]
 
 
+# ----------------------------------------------------------------- the family
+
+
+def _deck_lines(deck: list[str]) -> list[str]:
+    """The deck in four lines (13 cards each for 52)."""
+    size = -(-len(deck) // 4)
+    return [
+        f"  {i + 1:2}-{min(i + size, len(deck)):2}: {_cards(deck[i : i + size])}"
+        for i in range(0, len(deck), size)
+    ]
+
+
+def _family_roles(state) -> dict[str, str]:
+    """Point card code -> role under the deal's trump, for the game's table."""
+    roles = state._roles
+    points = dict(state.rs.points)
+    return {
+        code: roles[card]
+        for card, code in enumerate(_ALL_CODES)
+        if card < len(roles) and roles[card] in points
+    }
+
+
+def render_family(
+    ruleset: str,
+    seed: int | None,
+    dealer: int,
+    bots: tuple[str, ...],
+    deck: list[str] | None = None,
+) -> str:
+    """The golden text of a deal of a family game (RULES.md section 11)."""
+    rs = RULESETS[ruleset]
+    state = new_deal(rs, dealer=dealer, seed=seed, deck=deck)
+    players = [BOTS[name](bot_seed(seed or 0, seat)) for seat, name in enumerate(bots)]
+    deck = state.to_json()["deck"]
+    order = [(dealer + k) % 4 for k in range(1, 5)]
+    dealt = 4 * rs.cards_dealt
+    packets = "+".join(str(size) for size in rs.deal_packets)
+    out = [
+        HEADER_FIRST_LINE,
+        f"ruleset: {ruleset}",
+        f"seed: {'none (a hand-made deck)' if seed is None else seed}",
+        f"dealer: seat {dealer}",
+        "bots: " + ", ".join(f"seat {seat} {name}" for seat, name in enumerate(bots)),
+        "(bot seeds: 4 * seed + seat; seats 0-3 clockwise, teams 0 = seats 0+2, 1 = seats 1+3)",
+        "",
+        f"{rs.title}: pack {rs.pack}, {rs.total_points} points a deal, "
+        f"exchange {rs.exchange}, play {rs.play_rule}, scoring {rs.score_method}",
+        "deck (top first):",
+    ]
+    out += _deck_lines(deck)
+    out += ["", f"dealt, {packets} at a time from the dealer's left (in the order received):"]
+    out += [f"  seat {seat}: {_cards(state.hand(seat))}" for seat in order]
+    rest = deck[dealt:]
+    if rs.kitty_size:
+        name = "senorita" if rs.exchange == "senorita" else "kitty"
+        out.append(f"{name} (face down): {_cards(rest[: rs.kitty_size])}")
+        rest = rest[rs.kitty_size :]
+    if rs.exchange == "none":
+        out.append(f"out of play: {_cards(rest)}")
+    elif rest:
+        out.append(f"stock (top first): {_cards(rest)}")
+    out += ["", "bidding:"]
+    number = 0
+    while state.to_act is not None:
+        seat = state.to_act
+        before = _Snapshot(state)
+        faceup = state.view(0).get("discards")
+        action = players[seat].choose(state)
+        state.apply(action)
+        number += 1
+        after = _Snapshot(state)
+        out.append(f"  {number:2}. seat {seat}: {action}")
+        out += _family_notes(state, before, after, seat, action, order, faceup)
+    out += _family_result(state)
+    return "\n".join(out) + "\n"
+
+
+def _family_notes(state, before, after, seat, action, order, faceup) -> list[str]:
+    notes: list[str] = []
+    note = notes.append
+    verb, _, card = action.partition(" ")
+    if before.phase == "dark" and after.phase != "dark":
+        note("      the dark is over: " + ("to trump" if after.phase == "trump" else "the auction"))
+    if before.phase in ("dark", "bid") and after.phase not in ("dark", "bid"):
+        bidder = state.bidder
+        note(f"      seat {bidder} wins the auction with {state.high_bid}")
+    if (
+        after.phase != before.phase
+        and state.trump is not None
+        and before.phase
+        in (
+            "bid",
+            "trump",
+        )
+    ):
+        note(f"      trumps are {SUIT_WORDS['SHDC'[state.trump]]}")
+    for other in order:
+        gone = [c for c in before.hands[other] if c not in after.hands[other]]
+        got = [c for c in after.hands[other] if c not in before.hands[other]]
+        if other == seat and verb in ("discard", "take", "lay", "play"):
+            gone = [c for c in gone if c != card]
+            got = [c for c in got if c != card]
+        if other in after.out and other not in before.out:
+            note(f"      seat {other} is out: {_cards(before.hands[other])} fold")
+            continue
+        if gone and after.phase != "done":
+            note(f"      seat {other} lets go of {_cards(gone)}")
+        if got:
+            note(f"      seat {other} gets {_cards(got)} (now {len(after.hands[other])})")
+    view = state.view(0)
+    if view.get("stock_trumps") and before.phase != "play" and after.phase == "play":
+        note(f"      stock trumps leave play, shown: {_cards(view['stock_trumps'])}")
+    if after.captured != before.captured and len(after.tricks) == len(before.tricks):
+        note(f"      points before play: {after.captured[0]}-{after.captured[1]} (credit)")
+    if len(after.tricks) > len(before.tricks):
+        notes += _family_trick_notes(state, after, before)
+    if before.phase != "play" and after.phase == "play":
+        notes += _play_start_notes(state, after, order)
+    if after.phase == "done" and len(after.tricks) < state.rs.tricks:
+        note("      nobody still in holds a trump: the deal ends")
+    return notes
+
+
+def _family_trick_notes(state, after, before) -> list[str]:
+    trick = after.tricks[-1]
+    roles = _family_roles(state)
+    points = [
+        f"{roles[code]} {code} (seat {seat})" for seat, code in trick["cards"] if code in roles
+    ]
+    gained = [after.captured[t] - before.captured[t] for t in (0, 1)]
+    lines = [
+        f"      trick {len(after.tricks)} to seat {trick['winner']} "
+        f"(team {trick['winner'] % 2}); points: {', '.join(points) or 'none'}"
+    ]
+    if any(gained):
+        lines.append(
+            f"      points team 0 +{gained[0]}, team 1 +{gained[1]}; "
+            f"so far {after.captured[0]}-{after.captured[1]}"
+        )
+    return lines
+
+
+def _family_result(state) -> list[str]:
+    bidder, bid, trump = state.bidder, state.high_bid, "SHDC"[state.trump]
+    team = bidder % 2
+    captured = state.captured()
+    score = state.score()
+    made = state.rs.bid_made(bid, captured[team])
+    out = state.rs.total_points - sum(captured)
+    return [
+        "",
+        f"result: seat {bidder} (team {team}) bid {bid} in {SUIT_WORDS[trump]}; "
+        f"captured team 0 {captured[0]}, team 1 {captured[1]}"
+        + (f", out of play {out}" if out else "")
+        + f"; bid {'made' if made else 'set'}",
+        f"score: team 0 {score[0]:+d}, team 1 {score[1]:+d}",
+    ]
+
+
 # ----------------------------------------------------------------- search
 
 
@@ -335,7 +527,7 @@ def situations(ruleset: str, seed: int, dealer: int, bots: tuple[str, ...]) -> s
 
 def search(limit: int = 400) -> None:
     combos = [(H, H, H, H), (H, R, H, R), (R, H, R, H), (R, R, R, R)]
-    for ruleset in RULESETS:
+    for ruleset in MONTEREY:
         print(ruleset)
         found: dict[str, list] = {}
         for seed in range(limit):

@@ -309,7 +309,7 @@ def test_a_table_still_tied_needs_its_cut(host):
         (lambda d: d["options"].update(deals_per_round=True), r"^options: deals_per_round"),
         (lambda d: d.update(format="pedroparty/2"), r"^format: "),
         (lambda d: d.update(date="18/04/2026"), r"^date: "),
-        (lambda d: d.update(ruleset="cinch"), r"^ruleset: Unknown ruleset"),
+        (lambda d: d.update(ruleset="whist"), r"^ruleset: Unknown ruleset"),
         (lambda d: d["players"].append("Bea"), r"^players: Bea is listed twice"),
         (lambda d: d.update(vanue="Hall"), r"^vanue: Unknown field"),
         (lambda d: d["seating"][0].__setitem__(3, "Zed"), r"^seating: 'Zed' is not a regis"),

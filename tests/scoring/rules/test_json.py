@@ -92,7 +92,7 @@ GARBAGE = {
     "no dealer": without("dealer"),
     "no deck": without("deck"),
     "no log": without("log"),
-    "unknown ruleset": changed(ruleset={"name": "cinch"}),
+    "unknown ruleset": changed(ruleset={"name": "whist"}),
     "ruleset as a string": changed(ruleset="monterey-draw"),
     "ruleset as a list": changed(ruleset=[["name", "monterey-draw"]]),
     "ruleset name a list": changed(ruleset={"name": ["monterey-draw"]}),

@@ -8,8 +8,10 @@ import pytest
 
 from scoring.rules.rulesets import RULESETS
 
+MONTEREY = ("monterey-draw", "monterey-widow")
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+
+@pytest.mark.parametrize("name", MONTEREY)
 def test_bids_are_every_legal_bid_in_order(name):
     rs = RULESETS[name]
     everything = range(-1, rs.shoot_bid + 2)
@@ -22,7 +24,7 @@ def test_without_the_shoot_the_bids_stop_at_the_highest():
     assert rs.bids() == tuple(range(rs.min_bid, rs.max_bid + 1))
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", MONTEREY)
 def test_bid_made_agrees_with_the_deal_score(name):
     rs = RULESETS[name]
     for bid in rs.bids():

@@ -13,7 +13,7 @@ WIDOW = RULESETS["monterey-widow"]
 
 
 def test_section_9_the_two_monterey_rulesets_with_default_house_options():
-    assert set(RULESETS) == {"monterey-draw", "monterey-widow"}
+    assert {"monterey-draw", "monterey-widow"} <= set(RULESETS)
     assert (DRAW.deal_mode, WIDOW.deal_mode) == ("draw", "widow")
     for rs in (DRAW, WIDOW):
         assert rs.options() == {
@@ -66,7 +66,7 @@ def test_section_9_unknown_or_bad_house_options_are_refused(options):
 def test_section_9_a_ruleset_round_trips_through_json():
     for rs in (DRAW, WIDOW.with_options(low_is_keeper=False, target=121)):
         assert Ruleset.from_json(rs.to_json()) == rs
-    for bad in ({"name": "cinch"}, {}, {"name": ["monterey-draw"]}, "monterey-draw", None):
+    for bad in ({"name": "whist"}, {}, {"name": ["monterey-draw"]}, "monterey-draw", None):
         with pytest.raises(RulesetError):
             Ruleset.from_json(bad)
 

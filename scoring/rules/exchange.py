@@ -1,0 +1,304 @@
+"""Between the auction and play: Draw's discard, fill and rob (RULES.md 3.4-6),
+the Widow (section 4) and the family's exchanges (11.3): choice discards ended
+by ``keep``, robbing, extra cards, the kitty, the señorita and Pede.
+
+A mixin of :class:`scoring.rules.deal.DealState`; it reads and writes the
+state's slots and holds none of its own.
+"""
+
+from __future__ import annotations
+
+from .actions import DISCARD_STR, TAKE_STR
+from .cards import FOLLOWS, IS_TRUMP, POINT_CARD, POWER, ROLE, trump_tables
+
+#: Exchanges whose choice discards are face up (RULES.md 11.4.14).
+FACE_UP_DISCARDS = ("draw-choice", "extra-4", "kitty", "pede")
+#: What a choice discard may be: any card down to six or fewer (draw-choice),
+#: any card down to the hand size (señorita), or trumps last (RULES.md 11.3).
+ANY_CARD_GOES, SENORITA, TRUMPS_LAST = range(3)
+DISCARD_RULES = {"draw-choice": ANY_CARD_GOES, "senorita": SENORITA}
+DISCARD_RULES.update({name: TRUMPS_LAST for name in ("extra-4", "kitty", "pede")})
+
+
+class Exchange:
+    __slots__ = ()
+
+    def _name_trump(self, trump: int) -> None:
+        rs = self.rs
+        self.trump = trump
+        if rs.off_jack or rs.pack in ("53", "54"):
+            tables = trump_tables(rs.off_jack, rs.joker_rank)
+            self._ist = tables.is_trump[trump]
+            self._pow = tables.power[trump]
+            self._fol = tables.follows[trump]
+            self._roles = tables.role[trump]
+            two = tables.point_card[trump]["2"]
+        else:
+            self._ist = IS_TRUMP[trump]
+            self._pow = POWER[trump]
+            self._fol = FOLLOWS[trump]
+            self._roles = ROLE[trump]
+            two = POINT_CARD[trump]["2"]
+        self._pts = rs.point_table[trump]
+        self._two = two if rs.low_is_keeper else -1
+        exchange = rs.exchange
+        if exchange == "draw":
+            self._draw()
+        elif exchange == "widow":
+            self.phase = "discard"
+            self._next_widow_discarder((self.dealer + 1) % 4)
+        elif exchange == "none":
+            self._start_play()
+        elif exchange == "pede":
+            self._pede()
+        else:
+            bidder = self.bidder
+            if exchange in ("kitty", "senorita"):
+                # The bidder picks up the face-down cards (RULES.md 11.4.15).
+                self.hands[bidder].extend(self.kitty)
+                self.kitty = []
+            if exchange == "senorita":
+                self.discarders = [bidder]
+            else:
+                self.discarders = [(self.dealer + k) % 4 for k in range(1, 5)]
+            self._next_discarder()
+
+    # -- Draw: discard, fill, the dealer robs the pack
+
+    def _draw(self) -> None:
+        ist, dealer, hands = self._ist, self.dealer, self.hands
+        order = [(dealer + k) % 4 for k in range(1, 5)]
+        wash = self.wash
+        for seat in order:
+            hand = hands[seat]
+            keep = [c for c in hand if ist[c]]
+            if len(keep) < len(hand):
+                gone = [c for c in hand if not ist[c]]
+                hands[seat] = keep
+                self.discards[seat] = gone
+                wash.extend(gone)
+        stock, size = self.stock, self.rs.hand_size
+        for seat in order[:3]:
+            hand = hands[seat]
+            need = size - len(hand)
+            if need > 0:
+                hand.extend(stock[:need])
+                del stock[:need]
+                short = size - len(hand)
+                if short > 0:
+                    hand.extend(wash[:short])
+                    del wash[:short]
+        hand = hands[dealer]
+        trumps = [c for c in stock if ist[c]]
+        if trumps:
+            hand.extend(trumps)
+            self.stock = [c for c in stock if not ist[c]]
+        if len(hand) < size:
+            self.phase = "fill"
+            self.to_act = dealer
+        else:
+            self._start_play()
+
+    def _take(self, card: int) -> None:
+        source = self.stock if self.stock else self.wash
+        source.remove(card)
+        hand = self.hands[self.robber]
+        hand.append(card)
+        if len(hand) >= self.rs.hand_size:
+            if self.rs.exchange == "draw":
+                self._start_play()
+            else:
+                self._end_rob()
+
+    def _legal_takes(self) -> list[str]:
+        source = self.stock if self.stock else self.wash
+        return [TAKE_STR[c] for c in sorted(source)]
+
+    # -- Widow: each player discards down to six
+
+    def _discards_owed(self, seat: int) -> int:
+        hand = self.hands[seat]
+        trumps = sum(map(self._ist.__getitem__, hand))
+        return len(hand) - max(self.rs.hand_size, trumps)
+
+    def _next_widow_discarder(self, seat: int) -> None:
+        for k in range(4):
+            candidate = (seat + k) % 4
+            if self._discards_owed(candidate) > 0:
+                self.to_act = candidate
+                return
+            if candidate == self.dealer:
+                break
+        self._start_play()
+
+    def _widow_discard(self, card: int, legal: list[str]) -> None:
+        seat = self.to_act
+        self.hands[seat].remove(card)
+        self.discards[seat].append(card)
+        self.wash.append(card)
+        if self._discards_owed(seat) > 0:
+            # The same seat discards again, from the same non-trumps less this one.
+            legal.remove(DISCARD_STR[card])
+            self._legal = legal
+        elif seat == self.dealer:
+            self._start_play()
+        else:
+            self._next_widow_discarder((seat + 1) % 4)
+
+    # -- choice discards, ended by "keep" (RULES.md 11.1, 11.4.5-6)
+
+    def _next_discarder(self) -> None:
+        """The first seat still to discard, dealer's left first and dealer
+        last; Pede skips players already at six (RULES.md 11.4.5)."""
+        size, pede = self.rs.hand_size, self.rs.exchange == "pede"
+        while self.discarders:
+            seat = self.discarders[0]
+            if not (pede and len(self.hands[seat]) <= size):
+                self.phase = "discard"
+                self.to_act = seat
+                return
+            self.discarders.pop(0)
+        self._after_discards()
+
+    def _legal_choice_discards(self) -> list[str]:
+        hand = self.hands[self.to_act]
+        held, size, rule = len(hand), self.rs.hand_size, self._drule
+        if rule == ANY_CARD_GOES:
+            # Any cards, trumps too, until holding at most six (RULES.md 11.3).
+            legal = [DISCARD_STR[c] for c in sorted(hand)]
+            if held <= size:
+                legal.insert(0, "keep")
+            return legal
+        if held <= size:
+            return ["keep"] if held == size else []
+        options = sorted(hand) if rule == SENORITA else self._trumps_last(hand)
+        return [DISCARD_STR[c] for c in options]
+
+    def _trumps_last(self, hand: list[int]) -> list[int]:
+        """Extra-4, kitty and Pede discards (RULES.md 11.3): non-trumps while
+        any are held, then non-point trumps, then the lowest-valued point
+        trumps, the player choosing among equals (11.4.9)."""
+        ist, pts = self._ist, self._pts
+        plain = [c for c in hand if not ist[c]]
+        if plain:
+            return sorted(plain)
+        blank = [c for c in hand if not pts[c]]
+        if blank:
+            return sorted(blank)
+        low = min(pts[c] for c in hand)
+        return sorted(c for c in hand if pts[c] == low)
+
+    def _choice_discard(self, card: int, legal: list[str]) -> None:
+        """Discard ``card``; ``legal`` (the list it was chosen from, the
+        state's own) becomes the next list where one card less is all that
+        changes, so a run of discards does not recompute it each time."""
+        seat = self.to_act
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discards[seat].append(card)
+        rule, size = self._drule, self.rs.hand_size
+        if rule != SENORITA:
+            # Face up; the señorita's go face down, seen by the bidder only.
+            self.faceup[seat].append(card)
+            self.wash.append(card)
+        if rule == ANY_CARD_GOES:
+            legal.remove(DISCARD_STR[card])
+            if len(hand) == size:
+                legal.insert(0, "keep")
+            self._legal = legal
+        elif len(hand) > size and (rule == SENORITA or not self._ist[card]) and len(legal) > 1:
+            # Still above the hand size, and (trumps last) non-trumps left.
+            legal.remove(DISCARD_STR[card])
+            self._legal = legal
+
+    def _keep(self) -> None:
+        self.discarders.pop(0)
+        self._next_discarder()
+
+    def _after_discards(self) -> None:
+        if self.rs.exchange == "draw-choice":
+            self._fill_and_rob()
+        else:
+            self._start_play()
+
+    # -- draw-choice: fill, then rob (RULES.md 11.3, 11.4.6-8)
+
+    def _fill_and_rob(self) -> None:
+        rs, hands, stock, wash = self.rs, self.hands, self.stock, self.wash
+        size = rs.hand_size
+        robber = self.robber = self.bidder if rs.robber == "bidder" else self.dealer
+        for k in range(1, 5):
+            seat = (self.dealer + k) % 4
+            if seat == robber:
+                continue
+            hand = hands[seat]
+            need = size - len(hand)
+            if need > 0:
+                hand.extend(stock[:need])
+                del stock[:need]
+                short = size - len(hand)
+                if short > 0:
+                    hand.extend(wash[:short])
+                    del wash[:short]
+        if len(hands[robber]) < size and (stock or wash):
+            self.phase = "fill"
+            self.to_act = robber
+        else:
+            self._end_rob()
+
+    def _end_rob(self) -> None:
+        """Stock trumps are shown and leave play; Cinch credits the bidders
+        with the opponents' discarded point trumps still out (RULES.md 11.4.8)."""
+        ist = self._ist
+        self.stock_trumps = [c for c in self.stock if ist[c]]
+        if self.stock_trumps:
+            self.stock = [c for c in self.stock if not ist[c]]
+        if self.rs.cinch_credit:
+            team, pts, out = self.bidder % 2, self._pts, set(self.wash)
+            for seat in (1 - team, 3 - team):
+                for card in self.discards[seat]:
+                    if pts[card] and card in out:
+                        self.taken[team] += pts[card]
+                        self.owners[self._roles[card]] = team
+        self._start_play()
+
+    # -- extra-4 and Pede
+
+    def _deal_extra_cards(self) -> None:
+        """Sixty-Three: each player from the dealer's left gets the next cards
+        of the stock; what is left stays unseen (RULES.md 11.3)."""
+        n, stock = self.rs.extra_cards, self.stock
+        for k in range(1, 5):
+            self.hands[(self.dealer + k) % 4].extend(stock[:n])
+            del stock[:n]
+        self.unseen = stock[:]
+        stock.clear()
+
+    def _pede(self) -> None:
+        """Non-dealers discard every non-trump (no choice) and are filled to
+        six; the dealer takes the rest of the stock; then anyone above six
+        makes choice discards (RULES.md 11.3)."""
+        ist, hands, dealer, wash = self._ist, self.hands, self.dealer, self.wash
+        size, stock = self.rs.hand_size, self.stock
+        order = [(dealer + k) % 4 for k in range(1, 4)]
+        for seat in order:
+            hand = hands[seat]
+            gone = [c for c in hand if not ist[c]]
+            if gone:
+                hands[seat] = [c for c in hand if ist[c]]
+                self.discards[seat] = gone
+                wash.extend(gone)
+        for seat in order:
+            hand = hands[seat]
+            need = size - len(hand)
+            if need > 0:
+                hand.extend(stock[:need])
+                del stock[:need]
+                short = size - len(hand)
+                if short > 0:
+                    hand.extend(wash[:short])
+                    del wash[:short]
+        hands[dealer].extend(stock)
+        stock.clear()
+        self.discarders = [*order, dealer]
+        self._next_discarder()
