@@ -76,8 +76,12 @@ def house_option_field(option: HouseOption, initial: object) -> forms.Field:
         return forms.BooleanField(required=False, **texts)
     if option.choices:
         choices = [(choice, str(choice)) for choice in option.choices]
-        return forms.TypedChoiceField(choices=choices, coerce=int, **texts)
-    return forms.IntegerField(min_value=option.minimum, max_value=option.maximum, **texts)
+        return forms.TypedChoiceField(
+            choices=choices, coerce=int, required=False, empty_value=None, **texts
+        )
+    return forms.IntegerField(
+        min_value=option.minimum, max_value=option.maximum, required=False, **texts
+    )
 
 
 class PartyForm(forms.Form):
@@ -138,7 +142,11 @@ class PartyForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("ruleset") in RULESETS:
+            rs = RULESETS[data["ruleset"]]
             for option in self._ruleset_options():
+                if option.name in data and data[option.name] is None:
+                    # Left empty (another game's field, or no choice): the game's own.
+                    data[option.name] = getattr(rs, option.name)
                 value = data.get(option.name)
                 if option.name in data and not option.accepts(value):
                     self.add_error(option.name, _("This game does not have that choice."))

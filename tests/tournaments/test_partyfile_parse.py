@@ -175,7 +175,7 @@ PROBLEMS = [
     (_set(["name"], " "), "name", None, "name", "Give the party's name"),
     (_set(["date"], "18/04/2026"), "date", None, "date", "YYYY-MM-DD"),
     (_set(["venue"], 7), "venue", None, "venue", "The venue is a text"),
-    (_set(["ruleset"], "cinch"), "ruleset", None, "ruleset", "Unknown ruleset 'cinch'"),
+    (_set(["ruleset"], "euchre"), "ruleset", None, "ruleset", "Unknown ruleset 'euchre'"),
     (_set(["ruleset"], 3), "ruleset", None, "ruleset", "Unknown ruleset 3"),
     (_set(["options"], []), "options", None, "options", "an object of option names"),
     (_set(["options", "dealer"], 1), "options", None, "options", "Unknown option 'dealer'"),
