@@ -96,7 +96,7 @@ def document_render(*, document_id: int, task_id: str = "") -> None:
         pdf = build_pdf(document, progress=partial(_Progress, document_id, task_id))
     except Exception as exc:
         logger.exception("Document %s failed to render", document_id)
-        reason = " ".join(exc.errors.values()) if isinstance(exc, PartyError) else str(exc)
+        reason = exc.message if isinstance(exc, PartyError) else str(exc)
         message = f"Could not make the PDF: {reason}"[:240]
         # Only while the claim is still this task's: a render that took over
         # from this one may yet succeed.

@@ -96,7 +96,7 @@ def document_again(request: HttpRequest, slug: str, document_id: int) -> HttpRes
     try:
         document = printing.document_again(party=party, document_id=document_id, user=request.user)
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
     else:
         _report(request, document)
     return redirect("host:documents", slug=party.slug)

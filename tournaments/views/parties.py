@@ -210,7 +210,7 @@ def party_delete(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             name = services.party_delete(party=party, user=request.user)
         except PartyError as exc:
-            error = " ".join(exc.errors.values())
+            error = exc.message
         else:
             messages.success(request, gettext("%(name)s is deleted.") % {"name": name})
             return redirect("host:party_list")

@@ -22,7 +22,7 @@ def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         services.party_finish(party=party, user=request.user)
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
         return redirect("host:dashboard", slug=party.slug)
     return redirect("host:prizes", slug=party.slug)
 
@@ -50,7 +50,7 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
                     user=request.user,
                 )
             except PartyError as exc:
-                error = " ".join(exc.errors.values())
+                error = exc.message
             else:
                 return redirect("host:prizes", slug=party.slug)
     board = selectors.prize_board(party)
@@ -79,5 +79,5 @@ def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         services.prize_unpick(party=party, prize=form.cleaned_data["prize"], user=request.user)
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
     return redirect("host:prizes", slug=party.slug)

@@ -167,7 +167,7 @@ def _not_saved(form, error: PartyError, rs) -> str:
         "bid": bid_words(mine["bid"], rs),
         "points": mine["bidding_team_points"],
     }
-    return " ".join([*error.errors.values(), ours])
+    return " ".join([error.message, ours])
 
 
 @login_required

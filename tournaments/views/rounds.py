@@ -48,7 +48,7 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
                         party=party, seed=form.cleaned_data["seed"], user=request.user
                     )
             except PartyError as exc:
-                error = " ".join(exc.errors.values())
+                error = exc.message
             else:
                 return redirect("host:round", slug=party.slug, number=1)
     context = {
@@ -79,14 +79,14 @@ def table_call_time(request: HttpRequest, slug: str, number: int, table: int) ->
     try:
         services.table_call_time(round=party_round(party, number), table=table, user=request.user)
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
     else:
         messages.success(request, f"Time called on table {table}.")
     return redirect("host:round", slug=party.slug, number=number)
 
 
 def _message_error(request: HttpRequest, error: PartyError) -> None:
-    messages.error(request, " ".join(error.errors.values()))
+    messages.error(request, error.message)
 
 
 @login_required
@@ -170,7 +170,7 @@ def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
             user=request.user,
         )
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
     else:
         messages.success(request, f"Cut recorded for table {table}.")
         if differing:
@@ -191,7 +191,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             round=party_round(party, number), user=request.user, seat_next=seat_next
         )
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
         return redirect("host:round", slug=party.slug, number=number)
     if nxt is None:
         services.party_finish(party=party, user=request.user)
@@ -232,7 +232,7 @@ def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse
             try:
                 services.round_override_seating(round=rnd, tables=form.tables(), user=request.user)
             except PartyError as exc:
-                error = " ".join(exc.errors.values())
+                error = exc.message
             else:
                 messages.success(request, f"Round {number} re-seated as you set it.")
                 return redirect("host:round", slug=party.slug, number=number)
@@ -248,7 +248,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         services.round_reseat(round=party_round(party, number), user=request.user)
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
     else:
         messages.success(request, f"Round {number} re-seated from the amended results.")
     return redirect("host:moves", slug=party.slug, number=number)

@@ -47,7 +47,7 @@ def _my_seat(request: HttpRequest, token: str) -> int | None:
 
 
 def _errors(error: PartyError) -> str:
-    return " ".join(error.errors.values())
+    return error.message
 
 
 def _page(request, token, table_round, *, form=None, status=200, hand=None) -> HttpResponse:

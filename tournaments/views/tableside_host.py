@@ -64,7 +64,7 @@ def entry_confirm(request: HttpRequest, slug: str, number: int, table: int, deal
             round=party_round(party, number), table=table, deal=deal, user=request.user
         )
     except PartyError as error:
-        messages.error(request, " ".join(error.errors.values()))
+        messages.error(request, error.message)
     else:
         messages.success(
             request,
