@@ -380,7 +380,7 @@ class DealState(Bidding, Exchange, Play):
         self._legal = None
         self.log.append(action)
         kind, card = ACTIONS[action]
-        if kind != PLAY or self._family_play:
+        if kind != PLAY:
             self._apply_choice(kind, card, legal)
             return
         # Playing a card is the hot path: inline, with locals.
@@ -421,9 +421,7 @@ class DealState(Bidding, Exchange, Play):
         self._finish_trick()
 
     def _apply_choice(self, kind: int, arg: int, legal: list[str]) -> None:
-        if kind == PLAY:
-            self._play_family(arg)
-        elif kind == DISCARD:
+        if kind == DISCARD:
             if self.widows is not None:
                 self._widow_discard(arg, legal)
             else:
@@ -667,6 +665,23 @@ class _FamilyPlayDeal(DealState):
     __slots__ = ()
 
     _legal_play = Play._legal_family_play
+
+    def apply(self, action: str) -> None:
+        """As :meth:`DealState.apply`, a card played under the family's rules."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = (
+                self._legal_play() if self.phase == "play" else self._compute_legal()
+            )
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.log.append(action)
+        kind, card = ACTIONS[action]
+        if kind == PLAY:
+            self._play_family(card)
+        else:
+            self._apply_choice(kind, card, legal)
 
 
 _STOCK, _WIDOWS, _OUT = range(3)

@@ -46,7 +46,7 @@ class Play:
                 trumps = [PLAY_STR[c] for c in hand if ist[c]]
                 if trumps:
                     return trumps
-        if rs.play_rule == "trumps-only":
+        if self._fold == FOLD_ALWAYS and self._ranked:  # trumps-only
             return [PLAY_STR[c] for c in hand if ist[c]]
         if not self.trick:
             return [PLAY_STR[c] for c in hand]
@@ -80,6 +80,13 @@ class Play:
         trick.append((seat, card))
         leader, out, fold = self.leader, self.out, self._fold
         nxt = (seat + 1) % 4
+        if fold == FOLD_NEVER:
+            # Nobody is ever out: the next seat plays, or the trick is complete.
+            if nxt == leader:
+                self._finish_trick()
+            else:
+                self.to_act = nxt
+            return
         while nxt != leader:
             if not out[nxt]:
                 if fold == FOLD_NEVER or (fold == FOLD_ON_TRUMP_LEAD and not self.trump_led):
