@@ -103,6 +103,8 @@ def shown_numbers(page: str) -> set[int]:
     no script, no token, no card's rank)."""
     page = re.sub(r"(?s)<(style|script)\b.*?</\1>", " ", page)
     page = re.sub(r'<span class="rank">[^<]*</span>', " ", page)  # a card's face
+    # When it was printed: a clock's figures, not the game's.
+    page = re.sub(r'(?s)<p class="printed">.*?</p>', " ", page)
     page = re.sub(r'<input type="hidden" name="(csrfmiddlewaretoken|form_token)"[^>]*>', " ", page)
     attributes = re.findall(r'\s(?:value|min|max|data-[\w-]+)="([^"]*)"', page)
     text = html.unescape(re.sub(r"<[^>]*>", " ", page))
