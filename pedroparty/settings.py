@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -177,6 +178,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before common: the page speaks the language chosen on
+    # the switcher (the language cookie), else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -244,7 +248,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Internationalisation ---------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", default="UTC")
 try:
     zoneinfo.ZoneInfo(TIME_ZONE)
@@ -255,6 +259,14 @@ except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
     ) from exc
 USE_I18N = True
 USE_TZ = True
+#: The languages a page can be read in. Nothing of the data changes with the
+#: language: action strings, party files and stored records stay in English.
+LANGUAGES = [
+    ("en", _("English")),
+    ("es", _("Spanish")),
+    ("fr", _("French")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 
 # --- Redis: Celery broker and cache -----------------------------------------
 

@@ -12,7 +12,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_safe
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST, require_safe
+from django.views.i18n import set_language
 
 from tournaments.management.commands.demo import PASSWORD as DEMO_PASSWORD
 from tournaments.management.commands.demo import USERNAME as DEMO_USERNAME
@@ -113,3 +115,12 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         manifest, content_type="application/manifest+json", json_dumps_params={"indent": 1}
     )
+
+
+@csrf_exempt
+@require_POST
+def set_language_public(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` for the players' pages, which set no cookie
+    of their own and so carry no CSRF token: a forged post can only change
+    the language this browser reads in, and ``next`` is checked as always."""
+    return set_language(request)

@@ -13,6 +13,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 def new_token() -> str:
@@ -24,13 +25,13 @@ class OnlineTable(models.Model):
     """Four seats playing deal after deal until the game ends."""
 
     class Mode(models.TextChoices):
-        TARGET = "target", "Play to a target"
-        DEALS = "deals", "A fixed number of deals"
-        PARTY = "party", "A table of a party round"
+        TARGET = "target", _("Play to a target")
+        DEALS = "deals", _("A fixed number of deals")
+        PARTY = "party", _("A table of a party round")
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "In play"
-        FINISHED = "finished", "Finished"
+        PLAYING = "playing", _("In play")
+        FINISHED = "finished", _("Finished")
 
     #: The creator's private link: manages the table (seat links, bots).
     creator_token = models.CharField(max_length=32, unique=True, default=new_token)
@@ -108,9 +109,9 @@ class OnlineTable(models.Model):
 
 class OnlineSeat(models.Model):
     class Kind(models.TextChoices):
-        HUMAN = "human", "A person"
-        RANDOM = "random", "Bot: random"
-        HEURISTIC = "heuristic", "Bot: heuristic"
+        HUMAN = "human", _("A person")
+        RANDOM = "random", _("Bot: random")
+        HEURISTIC = "heuristic", _("Bot: heuristic")
 
     table = models.ForeignKey(OnlineTable, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
@@ -153,8 +154,8 @@ class OnlineSeat(models.Model):
 
 class OnlineDeal(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing", "In play"
-        DONE = "done", "Played"
+        PLAYING = "playing", _("In play")
+        DONE = "done", _("Played")
 
     table = models.ForeignKey(OnlineTable, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField()
@@ -197,9 +198,9 @@ class DealEvent(models.Model):
     """One action of one deal, in order.  Append-only: never updated or deleted."""
 
     class By(models.TextChoices):
-        HUMAN = "human", "A person"
-        RANDOM = "random", "Bot: random"
-        HEURISTIC = "heuristic", "Bot: heuristic"
+        HUMAN = "human", _("A person")
+        RANDOM = "random", _("Bot: random")
+        HEURISTIC = "heuristic", _("Bot: heuristic")
 
     deal = models.ForeignKey(OnlineDeal, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveSmallIntegerField()

@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.rulesets import stored_bounds
 
@@ -45,9 +46,9 @@ def new_table_token() -> str:
 
 class Party(models.Model):
     class Status(models.TextChoices):
-        SETUP = "setup", "Registering players"
-        RUNNING = "running", "In play"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Registering players")
+        RUNNING = "running", _("In play")
+        FINISHED = "finished", _("Finished")
 
     slug = models.SlugField(max_length=80, unique=True)
     public_token = models.CharField(max_length=32, unique=True, default=new_public_token)
@@ -89,7 +90,7 @@ class Party(models.Model):
 
     class Meta:
         ordering = ["-date", "-id"]
-        verbose_name_plural = "parties"
+        verbose_name_plural = _("parties")
         constraints = [
             models.CheckConstraint(
                 condition=Q(deals_per_round__gte=1, deals_per_round__lte=12),
@@ -136,14 +137,14 @@ class Player(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "In play"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", _("In play")
+        CLOSED = "closed", _("Closed")
 
     class Seating(models.TextChoices):
-        DRAW = "draw", "Seeded draw"
-        HOST = "host", "Host's seating"
-        MOVEMENT = "movement", "Movement"
-        OVERRIDE = "override", "Host override"
+        DRAW = "draw", _("Seeded draw")
+        HOST = "host", _("Host's seating")
+        MOVEMENT = "movement", _("Movement")
+        OVERRIDE = "override", _("Host override")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -239,10 +240,10 @@ class DealResult(models.Model):
     """One version of one deal's result at one table in one round."""
 
     class Source(models.TextChoices):
-        HOST = "host", "Host's tablet"
-        ONLINE = "online", "Online table"
-        FILE = "file", "Party file"
-        TABLE = "table", "Table-side entry"
+        HOST = "host", _("Host's tablet")
+        ONLINE = "online", _("Online table")
+        FILE = "file", _("Party file")
+        TABLE = "table", _("Table-side entry")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     table = models.PositiveSmallIntegerField()
@@ -301,10 +302,10 @@ class TableEntry(models.Model):
     standings) until then; a confirmed entry points at the result it made."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for the other team"
-        REJECTED = "rejected", "Rejected by the other team"
-        CONFIRMED = "confirmed", "Confirmed"
-        SUPERSEDED = "superseded", "Replaced by the host's entry"
+        PENDING = "pending", _("Waiting for the other team")
+        REJECTED = "rejected", _("Rejected by the other team")
+        CONFIRMED = "confirmed", _("Confirmed")
+        SUPERSEDED = "superseded", _("Replaced by the host's entry")
 
     #: An entry still waiting for someone: at most one per deal.
     OPEN = (Status.PENDING, Status.REJECTED)
@@ -366,7 +367,7 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = _("audit entries")
 
     def __str__(self) -> str:
         return self.summary
@@ -374,10 +375,10 @@ class AuditEntry(models.Model):
 
 class Prize(models.Model):
     class Kind(models.TextChoices):
-        PLACE = "place", "Picked in rank order"
-        LOW_SCORE = "low_score", "Low score"
-        MOST_SHOOTS = "most_shoots", "Most 32s made"
-        HIGHEST_BID = "highest_bid", "Highest bid made"
+        PLACE = "place", _("Picked in rank order")
+        LOW_SCORE = "low_score", _("Low score")
+        MOST_SHOOTS = "most_shoots", _("Most 32s made")
+        HIGHEST_BID = "highest_bid", _("Highest bid made")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="prizes")
     position = models.PositiveSmallIntegerField()
@@ -417,18 +418,18 @@ class Document(models.Model):
     serves the same file; a party change makes it stale (re-made on request)."""
 
     class Kind(models.TextChoices):
-        CERTIFICATES = "certificates", "Prize certificates"
-        TABLE_CARDS = "table_cards", "Table cards"
-        STANDINGS = "standings", "Final standings"
-        MOVEMENT = "movement", "Movement sheet"
-        TALLY_CARDS = "tally_cards", "Tally cards"
-        SCORE_SHEETS = "score_sheets", "Table score sheets"
+        CERTIFICATES = "certificates", _("Prize certificates")
+        TABLE_CARDS = "table_cards", _("Table cards")
+        STANDINGS = "standings", _("Final standings")
+        MOVEMENT = "movement", _("Movement sheet")
+        TALLY_CARDS = "tally_cards", _("Tally cards")
+        SCORE_SHEETS = "score_sheets", _("Table score sheets")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RENDERING = "rendering", "Rendering"
-        READY = "ready", "Ready"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RENDERING = "rendering", _("Rendering")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=16, choices=Kind.choices)

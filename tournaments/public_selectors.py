@@ -160,7 +160,10 @@ class SeatView:
     deals_played: int = 0
     new_seat: bool = False
     moved: str = ""  # "up", "down", "stays", "returns", "new" or ""
-    previous: str = ""  # where the player was the round before, in words
+    #: Where the player was the round before: table and seat (1..4), or sat out.
+    previous_table: int | None = None
+    previous_seat: int | None = None
+    sat_out_previous: bool = False
     won_previous: bool | None = None
     arrives_round: int | None = None
 
@@ -242,11 +245,11 @@ def snapshot_from_history(party: Party, history: PartyHistory) -> PublicSnapshot
         if before is not None:
             if pid in then:
                 t, s = then[pid]
-                common["previous"] = f"Table {t}, seat {s + 1}"
+                common["previous_table"], common["previous_seat"] = t, s + 1
                 winner = before.winners[t - 1]
                 common["won_previous"] = None if winner is None else winner == s % 2
             elif pid in out_then:
-                common["previous"] = "Sat out"
+                common["sat_out_previous"] = True
         if finished:
             seats[pid] = SeatView(**common, status="finished")
         elif pid in now:

@@ -4,7 +4,7 @@ No sign-in: the link's unguessable token is the key.  Every URL is 404 for
 a party that does not exist and while the host hides the page.
 
 Every response carries an ETag made of the party's version, its switches,
-what is asked for and the revision of these templates, with
+what is asked for, the page's language and the revision of these templates, with
 ``Cache-Control: no-cache`` and ``Vary: HX-Request``.  A phone's poll whose
 If-None-Match still matches is answered 304 from the cached public state
 alone, without a database query (``public_selectors``).  When the version
@@ -26,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from pedroparty.htmx import vary_on_htmx
@@ -81,8 +82,10 @@ def revision() -> str:
 
 
 def etag(state: PublicState, kind: str) -> str:
+    """The response's ETag; it names the active language, so a phone that
+    switches language never keeps the other language's page."""
     flags = f"{'o' if state.open else 'h'}{'s' if state.standings else 'n'}"
-    return f'"{state.version}{flags}-{kind}-{revision()}"'
+    return f'"{state.version}{flags}-{kind}-{get_language()}-{revision()}"'
 
 
 def _state(token: str) -> PublicState:
@@ -147,8 +150,11 @@ _fragments = LocalMemo(size=64)
 
 def standings_html(state: PublicState) -> str:
     """The standings fragment every phone polls, rendered once per version
-    (cached, with this process's memo in front)."""
-    key = f"public-html:{state.token}:{state.version}:{int(state.standings)}:{revision()}"
+    (cached, with this process's memo in front), in the active language."""
+    key = (
+        f"public-html:{state.token}:{state.version}:{int(state.standings)}:"
+        f"{get_language()}:{revision()}"
+    )
     html = _fragments.get(key)
     if html is None:
         html = cache.get(key)
@@ -160,12 +166,13 @@ def standings_html(state: PublicState) -> str:
     return SafeString(html)
 
 
-def _page(state: PublicState, me: SeatView | None) -> HttpResponse:
+def _page(request: HttpRequest, state: PublicState, me: SeatView | None) -> HttpResponse:
     snapshot = public_snapshot(state)
     context = _context(state, snapshot, me)
     context["standings_etag"] = etag(state, "standings")
     if me is not None:
         context["seat_etag"] = etag(state, f"seat-{me.player}-hx")
+    context["here"] = request.get_full_path()  # the language switcher comes back here
     return HttpResponse(_render_compact("public/party.html", context))
 
 
@@ -177,7 +184,7 @@ def party_page(request: HttpRequest, token: str) -> HttpResponse:
         return _conditional(
             request, state, "standings", lambda: HttpResponse(standings_html(state))
         )
-    return _conditional(request, state, "page", lambda: _page(state, None))
+    return _conditional(request, state, "page", lambda: _page(request, state, None))
 
 
 @require_safe
@@ -192,7 +199,7 @@ def player_seat(request: HttpRequest, token: str, player_id: int) -> HttpRespons
         if me is None:
             raise Http404("No such player")
         if not fragment:
-            return _page(state, me)
+            return _page(request, state, me)
         return HttpResponse(
             _render_compact("public/party.html#seat", _context(state, snapshot, me))
         )
@@ -216,6 +223,7 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
         context["standing_columns"] = board_columns(len(snapshot.rows))
         context["board_etag"] = etag(state, "board-hx")
         name = "public/board.html#board" if fragment else "public/board.html"
+        context["here"] = request.get_full_path()  # the language switcher comes back here
         return HttpResponse(_render_compact(name, context))
 
     return _conditional(request, state, "board-hx" if fragment else "board", render)
