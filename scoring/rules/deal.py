@@ -99,8 +99,9 @@ def new_deal(
     if plan is None or plan[0] is not rs:
         plan = _plan(rs)
     if not plan[7]:
-        return DealState(rs, dealer, cards)
-    return (_FollowOrTrumpDeal if plan[5] == FOLD_NEVER else _FamilyPlayDeal)(rs, dealer, cards)
+        return DealState(rs, dealer, cards, plan)
+    cls = _FollowOrTrumpDeal if plan[5] == FOLD_NEVER else _FamilyPlayDeal
+    return cls(rs, dealer, cards, plan)
 
 
 def _parse_deck(deck: Any, pack: str = "52") -> list[int]:
@@ -177,10 +178,13 @@ class DealState(Bidding, Exchange, Play):
         "_drule",
     )
 
-    def __init__(self, rs: Ruleset, dealer: int, cards: list[int]) -> None:
-        plan = _PLANS.get(id(rs))
+    def __init__(
+        self, rs: Ruleset, dealer: int, cards: list[int], plan: tuple | None = None
+    ) -> None:
         if plan is None or plan[0] is not rs:
-            plan = _plan(rs)
+            plan = _PLANS.get(id(rs))
+            if plan is None or plan[0] is not rs:
+                plan = _plan(rs)
         (
             _,
             dealing,
