@@ -98,7 +98,7 @@ class Bidding:
         if self.phase == "dark":
             self._dark_call(seat, bid)
             return
-        stuck = seat == self.dealer and self.high_bid == 0
+        high = self.high_bid
         if bid:
             self.bids.append((seat, BID_STR[bid]))
             self.high_bid = bid
@@ -117,7 +117,7 @@ class Bidding:
             else:
                 self.to_act = (seat + 1) % 4
             return
-        self._next_caller(seat, bool(bid), stuck)
+        self._next_caller(seat, bool(bid), seat == self.dealer and high == 0)
 
     def _suit_bid(self, key: int) -> None:
         seat = self.to_act

@@ -50,7 +50,7 @@ from .actions import (
 from .bidding import Bidding
 from .cards import ALL_CODES, ANY_CARD, CARD, PACKS, SUIT_NAMES, SUITS
 from .exchange import ANY_CARD_GOES, DISCARD_RULES, FACE_UP_DISCARDS, Exchange
-from .play import FOLD_ALWAYS, FOLDS, Play
+from .play import FOLD_ALWAYS, FOLD_NEVER, FOLDS, Play
 from .rulesets import Ruleset
 
 JSON_FORMAT = "pedroparty-deal/1"
@@ -98,7 +98,10 @@ def new_deal(
     plan = _PLANS.get(id(rs))
     if plan is None or plan[0] is not rs:
         plan = _plan(rs)
-    return (_FamilyPlayDeal if plan[7] else DealState)(rs, dealer, cards)
+    if not plan[7]:
+        return DealState(rs, dealer, cards, plan)
+    cls = _FollowOrTrumpDeal if plan[5] == FOLD_NEVER else _FamilyPlayDeal
+    return cls(rs, dealer, cards, plan)
 
 
 def _parse_deck(deck: Any, pack: str = "52") -> list[int]:
@@ -175,10 +178,13 @@ class DealState(Bidding, Exchange, Play):
         "_drule",
     )
 
-    def __init__(self, rs: Ruleset, dealer: int, cards: list[int]) -> None:
-        plan = _PLANS.get(id(rs))
+    def __init__(
+        self, rs: Ruleset, dealer: int, cards: list[int], plan: tuple | None = None
+    ) -> None:
         if plan is None or plan[0] is not rs:
-            plan = _plan(rs)
+            plan = _PLANS.get(id(rs))
+            if plan is None or plan[0] is not rs:
+                plan = _plan(rs)
         (
             _,
             dealing,
@@ -680,8 +686,58 @@ class _FamilyPlayDeal(DealState):
         kind, card = ACTIONS[action]
         if kind == PLAY:
             self._play_family(card)
+        elif kind == DISCARD and self.widows is None:
+            self._choice_discard(card, legal)
         else:
             self._apply_choice(kind, card, legal)
+
+
+class _FollowOrTrumpDeal(_FamilyPlayDeal):
+    """A deal played follow-or-trump (RULES.md 11.3), the family's most common
+    play: nobody is ever out, so a card played is inline here as Monterey's is
+    in :meth:`DealState.apply`, and the legal plays skip the other rules."""
+
+    __slots__ = ()
+
+    _legal_play = Play._legal_follow_or_trump
+
+    def apply(self, action: str) -> None:
+        """As :meth:`DealState.apply`, a card played follow-or-trump."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = (
+                self._legal_play() if self.phase == "play" else self._compute_legal()
+            )
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.log.append(action)
+        kind, card = ACTIONS[action]
+        if kind != PLAY:
+            if kind == DISCARD and self.widows is None:
+                self._choice_discard(card, legal)
+            else:
+                self._apply_choice(kind, card, legal)
+            return
+        seat = self.to_act
+        self.hands[seat].remove(card)
+        trick = self.trick
+        if trick:
+            power = self._pow[card]
+            if power > self.best_power and (self._ist[card] or self._fol[card] == self.led_suit):
+                self.best_power = power
+                self.best_seat = seat
+        else:
+            self.led_suit = self._fol[card]
+            self.trump_led = self._ist[card]
+            self.best_power = self._pow[card]
+            self.best_seat = seat
+        trick.append((seat, card))
+        nxt = (seat + 1) % 4
+        if nxt == self.leader:
+            self._finish_trick()
+        else:
+            self.to_act = nxt
 
 
 _STOCK, _WIDOWS, _OUT = range(3)

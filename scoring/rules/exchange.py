@@ -201,12 +201,16 @@ class Exchange:
             # Face up; the señorita's go face down, seen by the bidder only.
             self.faceup[seat].append(card)
             self.wash.append(card)
+        held = len(hand)
         if rule == ANY_CARD_GOES:
             legal.remove(DISCARD_STR[card])
-            if len(hand) == size:
+            if held == size:
                 legal.insert(0, "keep")
             self._legal = legal
-        elif len(hand) > size and (rule == SENORITA or not self._ist[card]) and len(legal) > 1:
+        elif held == size:
+            # Down to the hand size: all that is left is to keep.
+            self._legal = ["keep"]
+        elif held > size and (rule == SENORITA or not self._ist[card]) and len(legal) > 1:
             # Still above the hand size, and (trumps last) non-trumps left.
             legal.remove(DISCARD_STR[card])
             self._legal = legal

@@ -61,6 +61,27 @@ class Play:
                 return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
         return [PLAY_STR[c] for c in hand]
 
+    def _legal_follow_or_trump(self) -> list[str]:
+        """``_legal_family_play`` for follow-or-trump, which ranks the cards
+        and folds nobody: the first trick's lays and trump lead are left to
+        it, every other turn is worked out here."""
+        hand, trick = self.hands[self.to_act], self.trick
+        if not self.tricks and (len(hand) > self.rs.hand_size or not trick and self._lead_trump):
+            return self._legal_family_play()
+        if not trick:
+            return [PLAY_STR[c] for c in hand]
+        ist = self._ist
+        if self.trump_led:
+            trumps = [PLAY_STR[c] for c in hand if ist[c]]
+            return trumps or [PLAY_STR[c] for c in hand]
+        if self.rs.cut_throat:
+            return [PLAY_STR[c] for c in hand]
+        led, fol = self.led_suit, self._fol
+        for c in hand:
+            if fol[c] == led:
+                return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
+        return [PLAY_STR[c] for c in hand]
+
     def _play_family(self, card: int) -> None:
         seat = self.to_act
         self.hands[seat].remove(card)
