@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -230,3 +232,10 @@ def test_a_game_without_a_top_contract_offers_no_such_prize(client, host):
     data, _, _ = party_post("louisiana")
     response = client.post(reverse("host:party_create"), {**data, "most_shoots_prize": "Cake"})
     assert response.status_code == 302
+
+
+def test_the_readme_lists_every_game_with_its_rules_page():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    listed = re.findall(r"^\| \[`([\w-]+)`\]\(docs/rules/([\w-]+)\.md\)", readme, re.MULTILINE)
+    assert [game for game, _ in listed] == list(RULESETS)
+    assert all(game == page for game, page in listed)
