@@ -5,6 +5,7 @@ standings, and the party file's round trip."""
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import random
 import re
@@ -14,9 +15,10 @@ import pytest
 from django.urls import reverse
 
 from scoring.rules import RULESETS, new_deal
-from tournaments import selectors, services
-from tournaments.forms import CASUAL_GAME_OPTIONS
-from tournaments.models import DealResult, Party
+from scoring.wording import bid_words
+from tournaments import printing, selectors, services
+from tournaments.forms import CASUAL_GAME_OPTIONS, POINT_CARD_NAMES
+from tournaments.models import DealResult, Document, Party
 from tournaments.partyfile import party_dump, party_load
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +241,23 @@ def test_the_readme_lists_every_game_with_its_rules_page():
     listed = re.findall(r"^\| \[`([\w-]+)`\]\(docs/rules/([\w-]+)\.md\)", readme, re.MULTILINE)
     assert [game for game, _ in listed] == list(RULESETS)
     assert all(game == page for game, page in listed)
+
+
+@pytest.mark.parametrize("name", ["sixty-three", "louisiana", "king-pedro"])
+def test_the_score_sheets_show_the_games_bids_and_point_cards(client, host, name):
+    party = create(client, host, name)
+    services.round1_seat_draw(party=party, seed=3, user=host)
+    party.refresh_from_db()
+    rs = services.party_ruleset(party)
+    kind = Document.Kind.SCORE_SHEETS
+    page, _step, _total = printing.build_html(
+        party, kind, printing.document_options(party, kind, {})
+    )
+    text = html.unescape(page)
+    plain = [bid for bid in rs.bids() if bid not in rs.top_contracts]
+    assert f"bids {plain[0]} to {plain[-1]}" in text
+    for top in rs.top_contracts:
+        assert bid_words(top, rs) in text
+    for role, value in rs.point_cards():
+        assert f"{POINT_CARD_NAMES.get(role, role)} {value}" in text
+    assert ("Other team's points" in text) == rs.cards_can_leave_play
