@@ -511,6 +511,17 @@ class TableEntryForm(forms.Form):
         points.max_value = ruleset.total_points
         points.validators.append(MaxValueValidator(ruleset.total_points))
         points.widget.attrs.update({"max": ruleset.total_points, "inputmode": "numeric"})
+        if ruleset.cards_can_leave_play:
+            other = forms.IntegerField(
+                min_value=0,
+                max_value=ruleset.total_points,
+                label=_("Points the other team took"),
+            )
+            other.widget.attrs.update({"max": ruleset.total_points, "inputmode": "numeric"})
+            self.fields["other_team_points"] = other
+        if ruleset.suit_bids:
+            self.fields["trump"].required = True
+            self.fields["trump"].label = _("The bid's suit")
 
 
 class TableAnswerForm(forms.Form):

@@ -18,8 +18,11 @@ from scoring.rules import RULESETS, new_deal
 from scoring.wording import bid_words
 from tournaments import printing, selectors, services
 from tournaments.forms import CASUAL_GAME_OPTIONS, POINT_CARD_NAMES
-from tournaments.models import DealResult, Document, Party
+from tournaments.models import DealResult, Document, Party, TableRound
 from tournaments.partyfile import party_dump, party_load
+from tournaments.tableside_services import table_entry_confirm, table_entry_submit
+
+from .builders import make_party
 
 pytestmark = pytest.mark.django_db
 
@@ -261,3 +264,16 @@ def test_the_score_sheets_show_the_games_bids_and_point_cards(client, host, name
     for role, value in rs.point_cards():
         assert f"{POINT_CARD_NAMES.get(role, role)} {value}" in text
     assert ("Other team's points" in text) == rs.cards_can_leave_play
+
+
+def test_a_sixty_three_deal_entered_at_the_table_keeps_both_teams_points(host):
+    party = make_party(host, tableside_entry=True, ruleset="sixty-three")
+    rnd = services.round1_seat_draw(party=party, seed=3, user=host)
+    table_round = TableRound.objects.get(round=rnd, table=1)
+    said = {"bidder": 0, "bid": 30, "bidding_team_points": 40}
+    with pytest.raises(services.PartyError) as refused:
+        table_entry_submit(table_round=table_round, deal=1, seat=0, **said)
+    assert "other_team_points" in refused.value.errors
+    table_entry_submit(table_round=table_round, deal=1, seat=0, other_team_points=8, **said)
+    result = table_entry_confirm(round=rnd, table=1, deal=1, seat=1)
+    assert (result.bidding_team_points, result.other_team_points) == (40, 8)
