@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Iterable
 
@@ -39,11 +40,18 @@ TEAM_CHOICES = [(0, "Seats 1 & 3"), (1, "Seats 2 & 4")]
 #: The point cards' names; their values are the party's ruleset's.
 POINT_CARD_NAMES = {
     "A": _("Ace (high)"),
+    "K": _("King"),
+    "Q": _("Queen"),
     "J": _("Jack"),
+    "OJ": _("Off-jack"),
     "T": _("Ten (game)"),
+    "9": _("Nine"),
     "P": _("Right pedro"),
     "L": _("Left pedro"),
+    "3": _("Three"),
     "2": _("Two (low)"),
+    "X1": _("Joker"),
+    "X2": _("Second joker"),
 }
 
 DEFAULT_RULESET = "monterey-draw"
@@ -56,14 +64,39 @@ PARTY_COLUMN_OPTIONS = ("deals_per_round",)
 def party_house_options() -> dict[str, tuple[HouseOption, object]]:
     """Every house option a party of a shipped ruleset may set, by name, with
     its initial value: the default ruleset's, else the first ruleset's that has
-    it.  In the order the rulesets list them."""
+    it.  In the order the rulesets list them.  An option two games give
+    different values (Tennessee's lowest bid, Pedro's) takes every value of
+    each: the form checks the chosen game's own."""
     found: dict[str, tuple[HouseOption, object]] = {}
     rulesets = [RULESETS[DEFAULT_RULESET], *RULESETS.values()]
     for rs in rulesets:
         for option in rs.house_options:
-            if option.name not in CASUAL_GAME_OPTIONS and option.name not in found:
+            if option.name in CASUAL_GAME_OPTIONS:
+                continue
+            if option.name not in found:
                 found[option.name] = (option, getattr(rs, option.name))
+                continue
+            known, initial = found[option.name]
+            if known != option:
+                found[option.name] = (_either(known, option), initial)
     return found
+
+
+def _either(one: HouseOption, other: HouseOption) -> HouseOption:
+    """A house option taking every value of ``one`` and of ``other``."""
+    if one.kind is bool:
+        return one
+    if one.choices and other.choices:
+        extra = tuple(choice for choice in other.choices if choice not in one.choices)
+        return dataclasses.replace(one, choices=one.choices + extra)
+    lows = [o.minimum for o in (one, other)]
+    highs = [o.maximum for o in (one, other)]
+    return dataclasses.replace(
+        one,
+        choices=(),
+        minimum=None if None in lows else min(lows),
+        maximum=None if None in highs else max(highs),
+    )
 
 
 def house_option_field(option: HouseOption, initial: object) -> forms.Field:
@@ -90,7 +123,9 @@ class PartyForm(forms.Form):
         initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
     )
     venue = forms.CharField(max_length=160, required=False)
-    ruleset = forms.ChoiceField(choices=RULESET_CHOICES, initial=DEFAULT_RULESET)
+    ruleset = forms.ChoiceField(
+        choices=[(name, _(title)) for name, title in RULESET_CHOICES], initial=DEFAULT_RULESET
+    )
     movement = forms.ChoiceField(choices=MOVEMENT_CHOICES, initial="up_down")
     sitout_credit = forms.ChoiceField(choices=SITOUT_CHOICES, initial="average")
     planned_rounds = forms.IntegerField(min_value=1, max_value=50, initial=6)
@@ -150,6 +185,11 @@ class PartyForm(forms.Form):
                 value = data.get(option.name)
                 if option.name in data and not option.accepts(value):
                     self.add_error(option.name, _("This game does not have that choice."))
+            if data.get("most_shoots_prize") and not rs.top_contracts:
+                self.add_error(
+                    "most_shoots_prize",
+                    _("This game has no top contract (such as 16 for 32): leave this prize out."),
+                )
         return data
 
     def clean_round_minutes(self) -> int:
@@ -313,6 +353,8 @@ class ResultForm(forms.Form):
     bid = forms.IntegerField(min_value=0, max_value=ROW_NUMBER_MAX)
     trump = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
     bidding_team_points = forms.IntegerField(required=False, min_value=0)
+    #: Where point cards can leave play (RULES.md 11.5): the other team's points.
+    other_team_points = forms.IntegerField(required=False, min_value=0)
     detailed = forms.BooleanField(required=False)
     tally0 = forms.IntegerField(required=False, min_value=-99, max_value=99)
     tally1 = forms.IntegerField(required=False, min_value=-99, max_value=99)
@@ -321,6 +363,10 @@ class ResultForm(forms.Form):
     def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
         _ruleset_fields(self, ruleset)
+        #: Whether the page's script may preview the scores (a Monterey-style game).
+        self.preview_scores = ruleset.score_method == "monterey" and not (
+            ruleset.cards_can_leave_play or ruleset.made_max_scores or ruleset.top_bids
+        )
         self.point_roles = [role for role, _value in ruleset.point_cards()]
         for role, value in ruleset.point_cards():
             card = POINT_CARD_NAMES.get(role, role)
@@ -368,18 +414,28 @@ class ResultForm(forms.Form):
             bid=data["bid"],
             trump=data.get("trump") or None,
             bidding_team_points=data.get("bidding_team_points"),
+            other_team_points=data.get("other_team_points"),
             cards=cards,
             tally=tally,
         )
 
 
 def _ruleset_fields(form: forms.Form, rs: Ruleset) -> None:
-    """Give a form the ruleset's bids to offer and its most points a deal holds."""
+    """Give a form the ruleset's bids to offer and its most points a deal
+    holds; where point cards can leave play, a field for the other team's
+    points (RULES.md 11.5); where the bid names trump, the suit is asked."""
     form.bid_choices = [(b, wording.bid_words(b, rs)) for b in rs.bids()]
-    points = form.fields["bidding_team_points"]
-    points.max_value = rs.total_points
-    points.validators.append(MaxValueValidator(rs.total_points))
-    points.widget.attrs.update(points.widget_attrs(points.widget))
+    form.ruleset = rs
+    if rs.cards_can_leave_play and "other_team_points" not in form.fields:
+        form.fields["other_team_points"] = forms.IntegerField(required=False, min_value=0)
+    if not rs.cards_can_leave_play:
+        form.fields.pop("other_team_points", None)
+    for name in ("bidding_team_points", "other_team_points"):
+        if name in form.fields:
+            points = form.fields[name]
+            points.max_value = rs.total_points
+            points.validators.append(MaxValueValidator(rs.total_points))
+            points.widget.attrs.update(points.widget_attrs(points.widget))
 
 
 class TallyDealForm(forms.Form):
@@ -389,6 +445,7 @@ class TallyDealForm(forms.Form):
     # Any whole number: the validator says which bids the party's game has.
     bid = forms.IntegerField(min_value=0, max_value=ROW_NUMBER_MAX)
     bidding_team_points = forms.IntegerField(min_value=0)
+    trump = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
 
     def __init__(self, *args, ruleset: Ruleset, **kwargs):
         super().__init__(*args, **kwargs)
@@ -401,6 +458,8 @@ class TallyDealForm(forms.Form):
             bidder=data["bidder"],
             bid=data["bid"],
             bidding_team_points=data["bidding_team_points"],
+            other_team_points=data.get("other_team_points"),
+            trump=data.get("trump") or None,
         )
 
 
@@ -452,6 +511,17 @@ class TableEntryForm(forms.Form):
         points.max_value = ruleset.total_points
         points.validators.append(MaxValueValidator(ruleset.total_points))
         points.widget.attrs.update({"max": ruleset.total_points, "inputmode": "numeric"})
+        if ruleset.cards_can_leave_play:
+            other = forms.IntegerField(
+                min_value=0,
+                max_value=ruleset.total_points,
+                label=_("Points the other team took"),
+            )
+            other.widget.attrs.update({"max": ruleset.total_points, "inputmode": "numeric"})
+            self.fields["other_team_points"] = other
+        if ruleset.suit_bids:
+            self.fields["trump"].required = True
+            self.fields["trump"].label = _("The bid's suit")
 
 
 class TableAnswerForm(forms.Form):

@@ -14,9 +14,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.rulesets import stored_bounds
+from scoring.rules.rulesets import RULESETS, stored_bounds
 
-RULESET_CHOICES = [("monterey-draw", "Monterey Draw Pedro"), ("monterey-widow", "The Widow")]
+#: Every game a party may play: the rulesets shipped, by id, with their titles.
+RULESET_CHOICES = [(name, rs.title) for name, rs in RULESETS.items()]
 MOVEMENT_CHOICES = [
     ("up_down", "Winners up, losers down"),
     ("winners_up", "Winners up, losers stay"),
@@ -254,6 +255,9 @@ class DealResult(models.Model):
     bid = models.PositiveSmallIntegerField()
     trump = models.CharField(max_length=1, blank=True)
     bidding_team_points = models.PositiveSmallIntegerField()
+    #: The other team's points, where the game's point cards can leave play
+    #: (RULES.md 11.5); None where they are the rest of the deal's total.
+    other_team_points = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Detailed entry: role ("A", "J", "T", "P", "L", "2") -> team that took it.
     cards = models.JSONField(null=True, blank=True)
     #: Scores the host copied from the table's tally, as a cross-check.
@@ -288,6 +292,11 @@ class DealResult(models.Model):
                 name="bidding_points_range",
             ),
             models.CheckConstraint(
+                condition=Q(other_team_points__isnull=True)
+                | Q(other_team_points__lte=STORED.most_points),
+                name="other_points_range",
+            ),
+            models.CheckConstraint(
                 condition=Q(trump="") | Q(trump__in=["S", "H", "D", "C"]), name="trump_suit"
             ),
         ]
@@ -319,6 +328,8 @@ class TableEntry(models.Model):
     bid = models.PositiveSmallIntegerField()
     trump = models.CharField(max_length=1, blank=True)
     bidding_team_points = models.PositiveSmallIntegerField()
+    #: The other team's points, where the game's point cards can leave play.
+    other_team_points = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     #: Who confirmed or rejected it: a seat of the other team, or the host.
     answered_seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -376,7 +376,7 @@ def _share(counts: dict[PlayerId, int], registration: Sequence[PlayerId]) -> Spe
 def most_shoots_made(
     deals: Iterable[BidRecord], *, registration: Sequence[PlayerId], ruleset: Ruleset
 ) -> SpecialPrize:
-    """Most shoots made (the ruleset's shoot bid); each counts for both
+    """Most top contracts made (the shoot; Louisiana 28 and 56); each counts for both
     partners of the bidding team.
 
     Ties share; winners listed in registration order. Nobody wins when no
@@ -384,7 +384,7 @@ def most_shoots_made(
     """
     counts: dict[PlayerId, int] = {}
     for deal in _made_bids(deals, ruleset):
-        if ruleset.shoot and deal.bid == ruleset.shoot_bid:
+        if deal.bid in ruleset.top_contracts:
             for player in deal.bidding_team():
                 counts[player] = counts.get(player, 0) + 1
     return _share(counts, registration)

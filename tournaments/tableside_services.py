@@ -66,6 +66,7 @@ def table_entry_submit(
     bid: Any,
     bidding_team_points: Any,
     trump: str | None = None,
+    other_team_points: Any = None,
 ) -> TableEntry:
     """Store a deal entered at the table by the player in ``seat``, to wait
     for the other team's confirmation.  The record is checked by the same
@@ -78,7 +79,11 @@ def table_entry_submit(
         rs = party_ruleset(rnd.party)
         players = _table_players(rnd, table)
         said = DealEntry(
-            bidder=bidder, bid=bid, bidding_team_points=bidding_team_points, trump=trump
+            bidder=bidder,
+            bid=bid,
+            bidding_team_points=bidding_team_points,
+            trump=trump,
+            other_team_points=other_team_points,
         )
         record = _record(rnd, deal, said, players)
         errors = validate_result(rs, record)
@@ -110,6 +115,7 @@ def table_entry_submit(
             bid=bid,
             trump=trump or "",
             bidding_team_points=bidding_team_points,
+            other_team_points=other_team_points,
         )
         _audit(
             rnd.party,
@@ -135,6 +141,7 @@ def _entry_json(entry: TableEntry, round_number: int) -> dict[str, Any]:
         "bid": entry.bid,
         "trump": entry.trump,
         "bidding_team_points": entry.bidding_team_points,
+        "other_team_points": entry.other_team_points,
         "status": entry.status,
     }
 
@@ -218,6 +225,7 @@ def _entry_score(rnd: Round, entry: TableEntry, *, seat: int | None, user) -> De
             bidder=entry.bidder,
             bid=entry.bid,
             bidding_team_points=entry.bidding_team_points,
+            other_team_points=entry.other_team_points,
             trump=entry.trump or None,
         ),
         user=user,

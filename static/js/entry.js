@@ -49,7 +49,8 @@
 
   function show() {
     var took = parseInt(points.value, 10);
-    other.textContent = isNaN(took) ? total + " − x" : String(total - took);
+    if (other) other.textContent = isNaN(took) ? total + " − x" : String(total - took);
+    if (data.preview === "off") return;
     var bid = checked("bid");
     var bidder = checked("bidder");
     if (isNaN(took) || isNaN(bid) || isNaN(bidder) || took < 0 || took > total) {

@@ -182,3 +182,25 @@ def test_an_online_seat_shows_the_games_bids_and_tricks(client):
     assert f"Last trick (1 of {GAME.tricks})" in html.unescape(page)
     assert f"Trick 2 of {GAME.tricks}" in html.unescape(page)
     assert "of 6" not in html.unescape(page)
+
+
+@pytest.mark.parametrize("name", [name for name in RULESETS if not name.startswith("monterey")])
+def test_each_shipped_games_entry_pages_offer_its_bids_and_points(client, host, name):
+    rs = RULESETS[name]
+    shipped = services.party_create(
+        owner=host, name=rs.title, date=datetime.date(2026, 4, 18), ruleset=name, planned_rounds=3
+    )
+    for player in ("Ana", "Bea", "Cruz", "Dee"):
+        services.player_register(party=shipped, name=player, user=host)
+    shipped.refresh_from_db()
+    services.round1_seat_draw(party=shipped, seed=3, user=host)
+    client.force_login(host)
+    page = client.get(reverse("host:table", args=[shipped.slug, 1, 1])).content.decode()
+    assert [int(b) for b in re.findall(r'name="bid" value="(\d+)"', page)] == list(rs.bids())
+    assert f'max="{rs.total_points}"' in page
+    assert ('name="other_team_points"' in page) == rs.cards_can_leave_play
+    assert ('name="trump" value="S" required' in page) == rs.suit_bids
+    page = client.get(reverse("host:table_tally", args=[shipped.slug, 1, 1])).content.decode()
+    select = re.search(r'(?s)<select name="deal\d+-bid".*?</select>', page).group()
+    assert [int(b) for b in re.findall(r'<option value="(\d+)"', select)] == list(rs.bids())
+    assert ('name="deal1-other_team_points"' in page) == rs.cards_can_leave_play

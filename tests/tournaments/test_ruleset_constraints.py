@@ -66,3 +66,24 @@ def test_the_bounds_follow_the_rulesets_given():
     assert bounds.top_bids == (draw.shoot_bid,)
     assert stored_bounds([wider]).top_bids == ()
     assert stored_bounds() == stored_bounds(RULESETS.values())
+
+
+def other_fits(other: int | None) -> bool:
+    """Whether the database accepts a deal with these points for the other team."""
+    row = DealResult(
+        table=1, deal=1, bidder=0, bid=6, bidding_team_points=0, other_team_points=other
+    )
+    (check,) = [c for c in DealResult._meta.constraints if c.name == "other_points_range"]
+    try:
+        check.validate(DealResult, row)
+    except ValidationError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_other_teams_points_of_each_shipped_ruleset_fit_and_no_more(name):
+    rs = RULESETS[name]
+    assert other_fits(None)
+    assert all(other_fits(points) for points in range(rs.total_points + 1))
+    assert not other_fits(stored_bounds().most_points + 1)

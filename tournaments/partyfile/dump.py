@@ -40,7 +40,7 @@ def party_dump(party: Party) -> dict[str, Any]:
         entry["deals"] = [
             _deal_json(
                 deal,
-                *details.get(deal.id, (None, None)),
+                *details.get(deal.id, (None, None, None)),
                 amendments.get((info.id, deal.table, deal.deal), []),
             )
             for table in info.deals
@@ -122,11 +122,14 @@ def party_dump(party: Party) -> dict[str, Any]:
     return data
 
 
-def _deal_versions(party: Party) -> tuple[dict[int, tuple[Any, Any]], dict[tuple, list[dict]]]:
-    """In one query: the cards and tally of each current result (by id), and each
-    amended deal's earlier versions, oldest first, each with the reason given
-    when it was replaced (keyed by round id, table and deal)."""
-    details: dict[int, tuple[Any, Any]] = {}
+def _deal_versions(
+    party: Party,
+) -> tuple[dict[int, tuple[Any, Any, Any]], dict[tuple, list[dict]]]:
+    """In one query: the cards, tally and other team's points of each current
+    result (by id), and each amended deal's earlier versions, oldest first,
+    each with the reason given when it was replaced (keyed by round id, table
+    and deal)."""
+    details: dict[int, tuple[Any, Any, Any]] = {}
     versions: dict[tuple, list[tuple]] = {}
     rows = (
         DealResult.objects.filter(round__party=party)
@@ -141,6 +144,7 @@ def _deal_versions(party: Party) -> tuple[dict[int, tuple[Any, Any]], dict[tuple
             "bidder",
             "bid",
             "bidding_team_points",
+            "other_team_points",
             "trump",
             "tally",
             "cards",
@@ -148,7 +152,7 @@ def _deal_versions(party: Party) -> tuple[dict[int, tuple[Any, Any]], dict[tuple
     )
     for pk, round_id, table, deal, current, reason, *record in rows:
         if current:
-            details[pk] = (record[-1], record[-2])
+            details[pk] = (record[-1], record[-2], record[3])
         versions.setdefault((round_id, table, deal), []).append((reason, record))
     amendments = {}
     for key, rows_of_deal in versions.items():
@@ -165,7 +169,7 @@ def _deal_versions(party: Party) -> tuple[dict[int, tuple[Any, Any]], dict[tuple
 
 
 def _deal_json(
-    deal: selectors.DealInfo, cards: Any, tally: Any, amendments: list[dict]
+    deal: selectors.DealInfo, cards: Any, tally: Any, other: Any, amendments: list[dict]
 ) -> dict[str, Any]:
     record: dict[str, Any] = {
         "table": deal.table,
@@ -174,6 +178,8 @@ def _deal_json(
         "bid": deal.bid,
         "bidding_team_points": deal.bidding_team_points,
     }
+    if other is not None:
+        record["other_team_points"] = other
     if deal.trump:
         record["trump"] = deal.trump
     if tally is not None:

@@ -21,7 +21,6 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.rules import RULESETS, Ruleset, RulesetError
-from scoring.rules.rulesets import HOUSE_OPTIONS
 
 from .check import (
     NAME_MAX,
@@ -51,8 +50,16 @@ from .values import (
 
 #: Ruleset used when the file names none.
 DEFAULT_RULESET = "monterey-draw"
-#: Every name ``options`` accepts: the party's options, then the ruleset's house options.
-OPTIONS = (*PARTY_OPTIONS, *(name for name in HOUSE_OPTIONS if name not in PARTY_OPTIONS))
+#: Every name ``options`` accepts: the party's options, then the house options
+#: of every game shipped (the chosen game's own are checked when loading).
+OPTIONS = tuple(
+    dict.fromkeys(
+        [
+            *PARTY_OPTIONS,
+            *(option.name for rs in RULESETS.values() for option in rs.house_options),
+        ]
+    )
+)
 
 
 def party_file_read(data: Any) -> PartyFile:

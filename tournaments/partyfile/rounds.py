@@ -171,6 +171,7 @@ def _version(record: Mapping[str, Any]) -> DealVersion:
         bidder=record["bidder"],
         bid=record["bid"],
         bidding_team_points=record.get("bidding_team_points"),
+        other_team_points=record.get("other_team_points"),
         trump=record.get("trump"),
         tally=None if tally is None else tuple(tally),
         cards=None if cards is None else MappingProxyType(dict(cards)),
@@ -208,6 +209,8 @@ def _record_check(rules: Ruleset, deal: int, version: Mapping[str, Any]) -> list
     }
     if version.get("bidding_team_points") is not None:
         record["bidding_team_points"] = version["bidding_team_points"]
+    if version.get("other_team_points") is not None:
+        record["other_team_points"] = version["other_team_points"]
     if version.get("trump"):
         record["trump"] = version["trump"]
     if version.get("cards") is not None:

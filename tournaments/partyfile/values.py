@@ -46,7 +46,15 @@ ROUND_FIELDS = (
     "departures",
     "open",
 )
-RECORD_FIELDS = ("bidder", "bid", "bidding_team_points", "trump", "tally", "cards")
+RECORD_FIELDS = (
+    "bidder",
+    "bid",
+    "bidding_team_points",
+    "other_team_points",
+    "trump",
+    "tally",
+    "cards",
+)
 DEAL_FIELDS = ("table", "deal", *RECORD_FIELDS, "amendments")
 #: An earlier version of an amended deal, and why it was replaced.
 AMENDMENT_FIELDS = (*RECORD_FIELDS, "reason")
@@ -105,6 +113,7 @@ class DealVersion:
     bidder: int
     bid: int
     bidding_team_points: int | None = None
+    other_team_points: int | None = None
     trump: str | None = None
     tally: tuple[Any, ...] | None = None
     cards: Mapping[str, Any] | None = None
@@ -116,6 +125,7 @@ class DealVersion:
             "bidder": self.bidder,
             "bid": self.bid,
             "bidding_team_points": self.bidding_team_points,
+            "other_team_points": self.other_team_points,
             "trump": self.trump,
             "tally": None if self.tally is None else list(self.tally),
             "cards": None if self.cards is None else dict(self.cards),

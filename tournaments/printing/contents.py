@@ -15,7 +15,11 @@ from typing import Any
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
-from .. import selectors
+from scoring import wording
+from scoring.rules.rulesets import Ruleset
+
+from .. import selectors, services
+from ..forms import POINT_CARD_NAMES
 from ..models import Document, Party, Prize, PrizeAward, TableRound
 from ..services import PartyError
 from ..wifi import wifi_payload
@@ -243,7 +247,28 @@ def _score_sheets(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[
                 "deals": [{"deal": d, "dealer": line.players[(d - 1) % 4]} for d in deals],
             }
         )
-    return {"title": f"Round {board.number} score sheets", "number": board.number}, items
+    return {
+        "title": f"Round {board.number} score sheets",
+        "number": board.number,
+        "game": game_line(services.party_ruleset(party)),
+    }, items
+
+
+def game_line(rs: Ruleset) -> dict[str, Any]:
+    """What a score sheet says of the party's game: its title, its bids
+    (lowest to highest, then any top contract), its point cards with their
+    values, and whether both teams' points are written down."""
+    plain = [bid for bid in rs.bids() if bid not in rs.top_contracts]
+    return {
+        "title": rs.title,
+        "low": wording.bid_words(plain[0], rs),
+        "high": wording.bid_words(plain[-1], rs),
+        "tops": [wording.bid_words(bid, rs) for bid in rs.top_contracts],
+        "point_cards": [
+            f"{POINT_CARD_NAMES.get(role, role)} {value}" for role, value in rs.point_cards()
+        ],
+        "both_teams": rs.cards_can_leave_play,
+    }
 
 
 BUILDERS: dict[str, Callable[[Party, Mapping[str, Any]], tuple[dict, list[dict]]]] = {

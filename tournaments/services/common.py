@@ -10,7 +10,7 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from scoring.rules import RULESETS
-from scoring.rules.rulesets import HOUSE_OPTIONS, Ruleset
+from scoring.rules.rulesets import Ruleset
 
 from .. import public_selectors
 from ..models import AuditEntry, DealResult, Party, Player, Round
@@ -39,7 +39,15 @@ class PartyError(Exception):
 #: Special prizes are listed after the place prizes, from this position on.
 SPECIAL_PRIZE_POSITION = 900
 
-RULESET_OPTION_NAMES = tuple(name for name in HOUSE_OPTIONS if name != "deals_per_round")
+#: Every house option a party of a shipped game may keep with the others.
+RULESET_OPTION_NAMES = tuple(
+    dict.fromkeys(
+        option.name
+        for rs in RULESETS.values()
+        for option in rs.house_options
+        if option.name != "deals_per_round"
+    )
+)
 
 
 def party_ruleset(party: Party) -> Ruleset:

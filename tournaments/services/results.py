@@ -24,8 +24,10 @@ class DealEntry:
     """What was said of one deal, before the validator has checked any of it
     (RULES.md section 5): the bidder's seat (0..3), the bid, and the points
     the bidding team took or the ``cards`` they add up from (point role ->
-    team that took it); the trump and the table's ``tally`` if known.  Values
-    are kept as given: a bad one is the validator's to name."""
+    team that took it); the trump (the bid's suit where the bid names trump),
+    the other team's points (where point cards can leave play, RULES.md 11.5)
+    and the table's ``tally`` if known.  Values are kept as given: a bad one
+    is the validator's to name."""
 
     bidder: Any
     bid: Any
@@ -33,6 +35,7 @@ class DealEntry:
     trump: str | None = None
     cards: Mapping[str, int] | None = None
     tally: Sequence[int] | None = None
+    other_team_points: Any = None
 
 
 def result_record(
@@ -209,6 +212,8 @@ def _record(
         record["bidding_team_points"] = entry.bidding_team_points
     if entry.trump:
         record["trump"] = entry.trump
+    if entry.other_team_points is not None:
+        record["other_team_points"] = entry.other_team_points
     if entry.cards is not None:
         record["cards"] = entry.cards
     if entry.tally is not None:
@@ -235,13 +240,9 @@ def _result_save(
     deal has no current result (version 1: no result at all, since results
     are never deleted) or after marking the amended one not current.
     """
-    points = record.get("bidding_team_points")
-    if points is None:
-        values = dict(rs.points)
-        team = record["bidder"] % 2
-        points = sum(values[r] for r, t in record["cards"].items() if t == team)
-    mine, theirs = rs.deal_score(record["bid"], points)
     team = record["bidder"] % 2
+    points, other = _team_points(record, rs, team)
+    mine, theirs = rs.deal_score(record["bid"], points, other)
     score0, score1 = (mine, theirs) if team == 0 else (theirs, mine)
     try:
         # No savepoint: an IntegrityError aborts the caller's transaction,
@@ -255,6 +256,7 @@ def _result_save(
             bid=record["bid"],
             trump=record.get("trump") or "",
             bidding_team_points=points,
+            other_team_points=other,
             cards=record.get("cards"),
             tally=record.get("tally"),
             score0=score0,
@@ -272,11 +274,30 @@ def _result_save(
         ) from None
 
 
+def _team_points(record: dict, rs: Ruleset, team: int) -> tuple[int, int | None]:
+    """The bidding team's points and, where point cards can leave play, the
+    other team's (RULES.md 11.5): typed, or added up from the cards."""
+    values = dict(rs.points)
+    cards = record.get("cards") or {}
+
+    def by_cards(side: int) -> int:
+        return sum(values[role] for role, took in cards.items() if took == side)
+
+    points = record.get("bidding_team_points")
+    if points is None:
+        points = by_cards(team)
+    if not rs.cards_can_leave_play:
+        return points, None
+    other = record.get("other_team_points")
+    return points, by_cards(1 - team) if other is None else other
+
+
 def _describe(result: DealResult, rs: Ruleset) -> str:
     bid = bid_words(result.bid, rs)
     trump = f" in {result.trump}" if result.trump else ""
+    other = "" if result.other_team_points is None else f" to {result.other_team_points}"
     return (
-        f"seat {result.bidder + 1} bid {bid}{trump}, took {result.bidding_team_points}; "
+        f"seat {result.bidder + 1} bid {bid}{trump}, took {result.bidding_team_points}{other}; "
         f"score {result.score0} – {result.score1}"
     )
 
@@ -292,6 +313,7 @@ def _result_json(result: DealResult, round_number: int) -> dict[str, Any]:
         "bid": result.bid,
         "trump": result.trump,
         "bidding_team_points": result.bidding_team_points,
+        "other_team_points": result.other_team_points,
         "cards": result.cards,
         "tally": result.tally,
         "score": [result.score0, result.score1],

@@ -112,6 +112,7 @@ def _result_values(result: DealResult) -> dict:
         "bid": result.bid,
         "trump": result.trump,
         "bidding_team_points": result.bidding_team_points,
+        "other_team_points": result.other_team_points,
         "score": [result.score0, result.score1],
         "entered_by": result.entered_by.get_username() if result.entered_by else None,
         "entered_at": result.entered_at.isoformat(),
@@ -256,6 +257,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         "bid": result.bid,
         "trump": result.trump,
         "bidding_team_points": result.bidding_team_points,
+        "other_team_points": result.other_team_points,
         "version": result.version,
     }
     rs = services.party_ruleset(party)
