@@ -133,7 +133,7 @@ def prompt(
 
 
 def _waiting(view: dict[str, Any], name: str, bot: bool, rs: Ruleset) -> str:
-    who = name + (" (bot)" if bot else "")
+    who = _("%(name)s (bot)") % {"name": name} if bot else name
     phase = view["phase"]
     if phase == "play" and _laying(view, rs):
         return _("Waiting for %(who)s to lay down extra trumps.") % {"who": who}
