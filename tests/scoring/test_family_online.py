@@ -17,7 +17,9 @@ from scoring.forms import option_field_name, table_house_options
 from scoring.models import DealEvent, OnlineTable
 from scoring.rules import RULESETS, game_winner, new_deal
 from scoring.rules.bots import BOTS
+from scoring.selectors import bid_text
 from scoring.services import PlayError
+from scoring.wording import bid_words
 
 from .builders import act, make_table, run_bots, seats_of, state_of
 
@@ -186,3 +188,15 @@ def test_every_bot_kind_plays_every_game():
         table = make_table(tuple(BOTS) * (4 // len(BOTS)), ruleset=game, deals=1)
         run_bots(table)
         assert table.status == OnlineTable.Status.FINISHED
+
+
+def test_louisianas_top_contracts_are_said_as_numbers():
+    rs = RULESETS["louisiana"]
+    assert [bid_words(bid, rs) for bid in rs.top_contracts] == ["28", "56"]
+    assert bid_words(RULESETS["monterey-draw"].shoot_bid, RULESETS["monterey-draw"]) == (
+        "shoot the moon"
+    )
+
+
+def test_a_suit_bid_reads_with_its_suit():
+    assert bid_text("bid 7 H", RULESETS["oregon"]) == "7 ♥"
