@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import RULESET_CHOICES
+from tournaments.forms import house_option_field
 
 from .models import OnlineSeat
 from .rules import RULESETS
+from .rules.rulesets import HouseOption
 from .services import IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
 
 _IDLE_LABELS = [(seconds, duration_text(seconds)) for seconds in IDLE_CHOICES]
 _SEATS = range(1, 5)
+#: Every game a table may play, by its ruleset id.
+GAME_CHOICES = [(name, _(rs.title)) for name, rs in RULESETS.items()]
+#: House options the table form sets in its own fields (the game's length),
+#: or that a casual table does not use (a party's rounds).
+_OWN_OPTIONS = ("target", "deals_per_round")
+
+
+def table_house_options(ruleset: str) -> tuple[HouseOption, ...]:
+    """The house options a casual table of ``ruleset`` offers."""
+    return tuple(o for o in RULESETS[ruleset].house_options if o.name not in _OWN_OPTIONS)
+
+
+def option_field_name(ruleset: str, option: HouseOption) -> str:
+    return f"{ruleset}-{option.name}"
 
 
 class SeatKindsMixin:
@@ -32,16 +50,15 @@ class SeatKindsMixin:
 
 class TableForm(SeatKindsMixin, forms.Form):
     ruleset = forms.ChoiceField(
-        choices=RULESET_CHOICES, initial="monterey-draw", widget=forms.RadioSelect
+        choices=GAME_CHOICES, initial="monterey-draw", widget=forms.RadioSelect
     )
     length = forms.ChoiceField(
         choices=[("target", "Play to a score"), ("deals", "Play a number of deals")],
         initial="target",
         widget=forms.RadioSelect,
     )
-    target = forms.IntegerField(
-        min_value=1, max_value=MAX_TARGET, initial=RULESETS["monterey-draw"].target, required=False
-    )
+    #: Left empty, the game's own target.
+    target = forms.IntegerField(min_value=1, max_value=MAX_TARGET, required=False)
     deals = forms.IntegerField(min_value=1, max_value=MAX_DEALS, initial=4, required=False)
     idle_seconds = forms.TypedChoiceField(
         label="A seat may go to a bot after",
@@ -57,12 +74,33 @@ class TableForm(SeatKindsMixin, forms.Form):
                 label=f"Seat {number} name", max_length=40, required=False
             )
         self.add_kinds(people=1)
+        # Each game's house options, its own values first (RULES.md 9, 11).
+        for name, rs in RULESETS.items():
+            for option in table_house_options(name):
+                field = house_option_field(option, getattr(rs, option.name))
+                self.fields[option_field_name(name, option)] = field
+
+    def option_groups(self) -> list[tuple[str, str, list]]:
+        """(ruleset id, title, bound fields) of each game that has house options."""
+        return [
+            (name, label, [self[option_field_name(name, o)] for o in table_house_options(name)])
+            for name, label in GAME_CHOICES
+            if table_house_options(name)
+        ]
+
+    def house_options(self) -> dict[str, Any]:
+        """The chosen game's house options as set; one left empty keeps the game's own."""
+        name = self.cleaned_data["ruleset"]
+        options = {}
+        for option in table_house_options(name):
+            value = self.cleaned_data.get(option_field_name(name, option))
+            if value is not None:
+                options[option.name] = value
+        return options
 
     def clean(self) -> dict:
         data = super().clean()
         length = data.get("length")
-        if length == "target" and data.get("target") is None:
-            self.add_error("target", ValidationError("Give the score to play to."))
         if length == "deals" and data.get("deals") is None:
             self.add_error("deals", ValidationError("Give the number of deals."))
         return data
@@ -77,7 +115,10 @@ class TableForm(SeatKindsMixin, forms.Form):
     def game_length(self) -> dict[str, int | None]:
         data = self.cleaned_data
         if data["length"] == "target":
-            return {"target": data["target"], "deals": None}
+            target = data["target"]
+            if target is None:
+                target = RULESETS[data["ruleset"]].target
+            return {"target": target, "deals": None}
         return {"target": None, "deals": data["deals"]}
 
 

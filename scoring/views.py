@@ -112,6 +112,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         try:
             table = services.table_create(
                 ruleset=form.cleaned_data["ruleset"],
+                options=form.house_options(),
                 seats=form.seat_specs(),
                 idle_seconds=form.cleaned_data["idle_seconds"],
                 user=request.user,
@@ -126,7 +127,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("play:manage", token=table.creator_token)
     status = 422 if form.is_bound and form.errors else 200
-    return render(request, "play/new.html", {"form": form}, status=status)
+    context = {"form": form, "max_target": services.MAX_TARGET, "max_deals": services.MAX_DEALS}
+    return render(request, "play/new.html", context, status=status)
 
 
 @login_required

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from scoring.rules import Ruleset
-from scoring.rules.cards import CARD, IS_TRUMP, POWER, SUIT_NAMES, SUITS
+from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS, trump_tables
 from scoring.wording import bid_words
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -73,29 +73,50 @@ class CardTile:
         )
 
 
-def tile(code: str, trump: str | None = None, action: str | None = None) -> CardTile:
-    rank, suit = code[0], code[1]
-    is_trump = trump is not None and IS_TRUMP[SUITS.index(trump)][CARD[code]]
+#: The jokers' faces (RULES.md 11.1: X1 the main joker, X2 the off joker).
+JOKER_FACES = {"X1": ("★", "1"), "X2": ("★", "2")}
+
+
+def _tables(rs: Ruleset | None):
+    return trump_tables(rs.off_jack, rs.joker_rank) if rs is not None else trump_tables()
+
+
+def tile(
+    code: str, trump: str | None = None, action: str | None = None, rs: Ruleset | None = None
+) -> CardTile:
+    """A card's tile; ``rs`` says which cards are trumps (the off-jack, the jokers)."""
+    if code in JOKER_FACES:
+        rank, symbol = JOKER_FACES[code]
+        red = code == "X1"
+    else:
+        rank, suit = code[0], code[1]
+        rank, symbol, red = "10" if rank == "T" else rank, SYMBOLS[suit], suit in "HD"
+    is_trump = trump is not None and _tables(rs).is_trump[SUITS.index(trump)][ANY_CARD[code]]
     return CardTile(
         code=code,
-        rank="10" if rank == "T" else rank,
-        symbol=SYMBOLS[suit],
-        red=suit in "HD",
+        rank=rank,
+        symbol=symbol,
+        red=red,
         trump=is_trump,
         action=action,
     )
 
 
-def hand_order(codes: list[str], trump: str | None) -> list[str]:
+def hand_order(codes: list[str], trump: str | None, rs: Ruleset | None = None) -> list[str]:
     """Cards as a player fans them: once trump is named, trumps first from the
-    highest (the left pedro among them), then the other suits ace down."""
+    highest (the left pedro, an off-jack, the jokers among them), then the
+    other suits ace down."""
     if trump is None:
-        return sorted(codes, key=CARD.__getitem__)
+        return sorted(codes, key=ANY_CARD.__getitem__)
     t = SUITS.index(trump)
-    return sorted(
-        codes,
-        key=lambda code: (0, -POWER[t][CARD[code]]) if IS_TRUMP[t][CARD[code]] else (1, CARD[code]),
-    )
+    tables = _tables(rs)
+    is_trump, power = tables.is_trump[t], tables.power[t]
+
+    def place(code: str) -> tuple[int, int]:
+        card = ANY_CARD[code]
+        return (0, -power[card]) if is_trump[card] else (1, card)
+
+    return sorted(codes, key=place)
 
 
 def suit_label(suit: str | None) -> dict[str, Any] | None:
@@ -105,5 +126,9 @@ def suit_label(suit: str | None) -> dict[str, Any] | None:
 
 
 def bid_text(action: str, rs: Ruleset) -> str:
-    """``"pass"``, the number bid, or "shoot the moon"."""
-    return "pass" if action == "pass" else bid_words(int(action.split()[1]), rs)
+    """``"pass"``, the number bid ("7", with its suit "7 ♥"), or "shoot the moon"."""
+    if action == "pass":
+        return "pass"
+    parts = action.split()
+    words = bid_words(int(parts[1]), rs)
+    return f"{words} {SYMBOLS[parts[2]]}" if len(parts) == 3 else words

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import segno
 
 from ..models import OnlineTable
-from .seat import phase_title
+from .phases import phase_title
 from .state import DealLine, finished_deals, game_length, manage_etag, team_names
 from .tables import deal_state, seat_idle, table_ruleset, table_seats
 

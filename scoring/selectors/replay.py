@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from scoring.rules import Ruleset
-from scoring.rules.cards import SUIT_NAMES
+from scoring.rules.cards import ALL_CODES, SUIT_NAMES
 from scoring.wording import bid_phrase, is_shoot
 
 from ..models import OnlineDeal, OnlineTable
@@ -63,8 +63,8 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
             {
                 "seat": s,
                 "name": names[s],
-                "cards": [tile(c, trump) for c in hand_order(state.hand(s), trump)],
-                "widow": [tile(c, trump) for c in widows[s]] if widows and widows[s] else [],
+                "cards": [tile(c, trump, rs=rs) for c in hand_order(state.hand(s), trump, rs)],
+                "widow": [tile(ALL_CODES[c], trump, rs=rs) for c in (widows[s] if widows else [])],
                 "to_act": state.to_act == s,
                 "dealer": s == deal.dealer,
                 "out": s in view["out"],
@@ -88,12 +88,12 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         trump=suit_label(trump),
         contract=contract,
         bids=[(names[s], bid_text(a, rs)) for s, a in view["bids"]],
-        trick=[(names[s], tile(c, trump)) for s, c in view["trick"]],
-        laid=[(names[s], tile(c, trump)) for s, c in view["laid"]],
+        trick=[(names[s], tile(c, trump, rs=rs)) for s, c in view["trick"]],
+        laid=[(names[s], tile(c, trump, rs=rs)) for s, c in view["laid"]],
         last_trick=(
             {
                 "winner": names[last["winner"]],
-                "cards": [(names[s], tile(c, trump)) for s, c in last["cards"]],
+                "cards": [(names[s], tile(c, trump, rs=rs)) for s, c in last["cards"]],
             }
             if last
             else None
@@ -114,12 +114,22 @@ def describe(name: str, action: str, rs: Ruleset) -> str:
     verb, _, arg = action.partition(" ")
     if verb == "pass":
         return f"{name} passes"
+    if verb == "keep":
+        return gettext("%(name)s keeps their hand") % {"name": name}
     if verb == "bid":
-        if is_shoot(int(arg), rs):
+        number, _, suit = arg.partition(" ")
+        if is_shoot(int(number), rs):
             return gettext("%(name)s shoots the moon") % {"name": name}
+        if suit:
+            return gettext("%(name)s bids %(bid)s %(suit)s") % {
+                "name": name,
+                "bid": number,
+                "suit": SYMBOLS[suit],
+            }
         return f"{name} bids {arg}"
     if verb == "trump":
         return f"{name} names {SUIT_NAMES[arg]} {SYMBOLS[arg]} trump"
-    card = ("10" if arg[0] == "T" else arg[0]) + SYMBOLS[arg[1]]
+    face = tile(arg)
+    card = face.rank + face.symbol
     words = {"discard": "discards", "take": "takes", "lay": "lays down", "play": "plays"}
     return f"{name} {words[verb]} {card}"

@@ -74,7 +74,7 @@ def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
                 bid_label=bid_words(record["bid"], rs),
                 trump=suit_label(record["trump"]),
                 points=record["bidding_team_points"],
-                made=(s0, s1)[bidder % 2] > 0,
+                made=rs.bid_made(record["bid"], record["bidding_team_points"]),
                 score=(s0, s1),
                 party_error=error,
             )

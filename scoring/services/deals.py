@@ -100,18 +100,23 @@ def deal_finish(
     deal.record = state.record() | {"deal": deal.number}
     deal.score0, deal.score1 = score0, score1
     deal.finished_at = timezone.now()
-    table.score0 += score0
-    table.score1 += score1
+    rs = table_ruleset(table)
+    team = record["bidder"] % 2
+    before = (table.score0, table.score1)
+    if table.mode == OnlineTable.Mode.TARGET:
+        # The game's own rules for adding a deal (Isle Madame's lock).
+        table.score0, table.score1 = rs.game_add(before, (score0, score1), team)
+    else:
+        table.score0, table.score1 = before[0] + score0, before[1] + score1
     if table.mode == OnlineTable.Mode.PARTY:
         _party_record(table, deal, record)
     deal.save()
     if table.status != OnlineTable.Status.PLAYING:
         return
     if table.mode == OnlineTable.Mode.TARGET:
-        team = record["bidder"] % 2
-        # A made bid scores its points (at least the minimum bid); a set one loses.
-        made = record["tally"][team] > 0
-        winner = game_winner(table_ruleset(table), (table.score0, table.score1), team, made)
+        made = rs.bid_made(record["bid"], record["bidding_team_points"])
+        totals = (table.score0, table.score1)
+        winner = game_winner(rs, totals, team, made, before=before)
         if winner is not None:
             _table_finish(table, winner=winner)
     elif deal.number >= table.deals_total:
@@ -125,14 +130,7 @@ def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
             round=table.party_round,
             table=table.party_table,
             deal=deal.number,
-            entry=DealEntry(
-                bidder=record["bidder"],
-                bid=record["bid"],
-                bidding_team_points=record["bidding_team_points"],
-                trump=record["trump"],
-                cards=record["cards"],
-                tally=record["tally"],
-            ),
+            entry=party_entry(record),
             user=None,
             source=DealResult.Source.ONLINE,
         )
@@ -141,3 +139,22 @@ def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
         stopped = _party_stop_reason(table)
         if stopped:
             _table_finish(table, winner=_leader(table), note=stopped)
+
+
+def party_entry(record: dict) -> DealEntry:
+    """A finished deal's record as the party's entry of it.
+
+    Where point cards can leave play (RULES.md 11.5) the record also holds
+    ``other_team_points``; the party's entry takes it once ``DealEntry``
+    has that field."""
+    entry = {
+        "bidder": record["bidder"],
+        "bid": record["bid"],
+        "bidding_team_points": record["bidding_team_points"],
+        "trump": record["trump"],
+        "cards": record["cards"],
+        "tally": record["tally"],
+    }
+    if "other_team_points" in record and "other_team_points" in DealEntry.__dataclass_fields__:
+        entry["other_team_points"] = record["other_team_points"]
+    return DealEntry(**entry)

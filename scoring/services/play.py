@@ -70,6 +70,7 @@ def table_act(*, token: str, action: str, version: int) -> Played:
 
 
 _DOING = {
+    "dark": "calling in the dark",
     "bid": "bidding",
     "trump": "naming trump",
     "discard": "discarding",

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from scoring.rules import RULESETS, Ruleset
+from scoring.rules import RULESETS, Ruleset, RulesetError
 from scoring.rules.bots import BOTS
 from tournaments.models import DealResult, Round
 from tournaments.services import party_ruleset
@@ -38,14 +40,16 @@ def table_create(
     *,
     seats: Sequence[SeatSpec],
     ruleset: str = "monterey-draw",
+    options: dict[str, Any] | None = None,
     target: int | None = None,
     deals: int | None = None,
     idle_seconds: int = 120,
     user=None,
     client: str | None = None,
 ) -> OnlineTable:
-    """A casual table: play to ``target`` points (RULES.md 3.10) or a fixed
-    number of ``deals``; ``seats`` are the four seats, seat 1 first.
+    """A casual table of any game of ``RULESETS`` with its house ``options``:
+    play to ``target`` points (RULES.md 3.10, 11.1) or a fixed number of
+    ``deals``; ``seats`` are the four seats, seat 1 first.
 
     ``client`` is the web client asking (``pedroparty.clients.client_key``):
     then the creation limits apply (:class:`TablesLimitReached`, nothing
@@ -62,9 +66,11 @@ def table_create(
         errors["deals"] = f"Play 1 to {MAX_DEALS} deals."
     _check_idle(idle_seconds, errors)
     specs = _check_seats(seats, errors)
+    if base is not None and not errors:
+        rs, problems = _ruleset(base, options or {}, target)
+        errors.update(problems)
     if errors:
         raise PlayError(errors)
-    rs = base.with_options(target=target) if target is not None else base
     with transaction.atomic():
         if client is not None:
             wait = limits.table_creation_wait(client=client)
@@ -139,6 +145,22 @@ def party_table_create(
         )
         _started(online, rs)
     return online
+
+
+def _ruleset(
+    base: Ruleset, options: dict[str, Any], target: int | None
+) -> tuple[Ruleset, dict[str, str]]:
+    """The game with its house options and target, or what is wrong with them."""
+    if target is not None:
+        known = {o.name: o for o in base.house_options}
+        if "target" in known and not known["target"].accepts(target):
+            expects = known["target"].expects()
+            return base, {"target": _("This game is played to %(expects)s.") % {"expects": expects}}
+        options = {**options, "target": target}
+    try:
+        return base.with_options(**options), {}
+    except RulesetError as error:
+        return base, {"options": str(error)}
 
 
 def _check_idle(idle_seconds: int, errors: dict[str, str]) -> None:

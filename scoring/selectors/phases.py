@@ -1,0 +1,258 @@
+"""The words a seat's screen gives each phase of a deal, for every game of
+RULES.md 3, 4 and 11: the deal's steps, the phase's title, the prompt and
+hint for the seat to act, and the notes on what happened by itself.
+
+Every number comes from the table's :class:`Ruleset` or the seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.rules import Ruleset
+from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS, trump_tables
+
+from ..models import OnlineSeat
+from .cards import bid_text
+
+
+def _phases(rs: Ruleset) -> list[tuple[str, str]]:
+    """(phase, step name) of the deal's steps in this game, in order."""
+    steps = [("dark", _("Dark"))] if rs.dark else []
+    steps.append(("bid", _("Bid")))
+    if not rs.suit_bids:
+        steps.append(("trump", _("Trump")))
+    if rs.exchange == "widow":
+        steps.append(("discard", _("Discard")))
+    elif rs.exchange == "draw":  # the Draw's discard and fill happen by themselves
+        steps += [("draw", _("Draw")), ("fill", _("Rob"))]
+    elif rs.exchange == "draw-choice":
+        steps += [("discard", _("Discard")), ("fill", _("Rob"))]
+    elif rs.exchange != "none":
+        steps.append(("discard", _("Discard")))
+    return [*steps, ("play", _("Play")), ("done", _("Score"))]
+
+
+def deal_steps(view: dict[str, Any], rs: Ruleset) -> list[tuple[str, bool]]:
+    """The deal's steps, each with whether it is the current one."""
+    return [(name, phase == view["phase"]) for phase, name in _phases(rs)]
+
+
+def _laying(view: dict[str, Any], rs: Ruleset) -> bool:
+    to_act = view["to_act"]
+    return (
+        view["phase"] == "play"
+        and not view["tricks"]
+        and to_act is not None
+        and view["hand_counts"][to_act] > rs.hand_size
+    )
+
+
+def phase_title(view: dict[str, Any], rs: Ruleset) -> str:
+    phase = view["phase"]
+    if phase == "play":
+        if _laying(view, rs):
+            return _("Laying down extra trumps")
+        return _("Trick %(number)d of %(tricks)d") % {
+            "number": len(view["tricks"]) + 1,
+            "tricks": rs.tricks,
+        }
+    if phase == "discard" and rs.exchange == "widow":
+        return _("Widow: discarding")
+    return {
+        "dark": _("Bidding in the dark"),
+        "bid": _("Bidding"),
+        "trump": _("Naming trump"),
+        "discard": _("Discarding"),
+        "fill": _("Robbing the pack"),
+        "done": _("Deal over"),
+    }[phase]
+
+
+def prompt(
+    view: dict[str, Any], names: list[str], seats: list[OnlineSeat], rs: Ruleset
+) -> tuple[str, str]:
+    """The headline for this seat (whose turn, to do what) and a hint."""
+    phase, to_act, seat, legal = view["phase"], view["to_act"], view["seat"], view["legal"]
+    if phase == "done":
+        return _("The deal is over."), ""
+    if to_act != seat or seats[seat].is_bot:
+        return _waiting(view, names[to_act], seats[to_act].is_bot, rs), ""
+    if phase == "dark":
+        calls = ", ".join(bid_text(a, rs) for a in legal if a != "pass")
+        return _("Bid in the dark, or pass."), _(
+            "Nobody has seen a card yet. A dark bid: %(calls)s."
+        ) % {"calls": calls}
+    if phase == "bid":
+        return _bid_prompt(legal, rs)
+    if phase == "trump":
+        if len(legal) < len(SUITS):
+            return _("Name trump."), _("You shot: name a suit whose ace and two you held.")
+        return _("Name trump."), _("You won the bid.")
+    hand = view["hand"]
+    trump = SUITS.index(view["trump"])
+    is_trump = trump_tables(rs.off_jack, rs.joker_rank).is_trump[trump]
+    if phase == "discard":
+        if rs.exchange == "widow":
+            trumps = sum(1 for c in hand if is_trump[ANY_CARD[c]])
+            owed = len(hand) - max(rs.hand_size, trumps)
+            return (
+                ngettext("Discard %(count)d card.", "Discard %(count)d cards.", owed)
+                % {"count": owed},
+                _("You keep every trump; choose the non-trumps to let go."),
+            )
+        return _choice_prompt(view, legal, rs)
+    if phase == "fill":
+        need = rs.hand_size - len(hand)
+        source = _("pack") if view["stock_count"] else _("wash")
+        title = ngettext(
+            "Rob the pack: take %(count)d more card.",
+            "Rob the pack: take %(count)d more cards.",
+            need,
+        ) % {"count": need}
+        if rs.exchange == "draw":
+            return title, _("You took every trump left; choose from the %(source)s.") % {
+                "source": source
+            }
+        return title, _("Take any card from the %(source)s.") % {"source": source}
+    if legal[0].startswith("lay "):
+        extra = len(hand) - rs.hand_size
+        return (
+            ngettext("Lay down %(count)d extra trump.", "Lay down %(count)d extra trumps.", extra)
+            % {"count": extra},
+            _("Only non-point trumps are laid down, face up, before you play."),
+        )
+    if not view["trick"]:
+        leads_trump = all(is_trump[ANY_CARD[a.split()[1]]] for a in legal)
+        if not view["tricks"] and leads_trump:
+            return _("Your lead."), _("The bidder leads a trump to the first trick.")
+        return _("Your lead."), ""
+    return _("Your play."), _follow_hint(view, is_trump, rs)
+
+
+def _waiting(view: dict[str, Any], name: str, bot: bool, rs: Ruleset) -> str:
+    who = _("%(name)s (bot)") % {"name": name} if bot else name
+    phase = view["phase"]
+    if phase == "play" and _laying(view, rs):
+        return _("Waiting for %(who)s to lay down extra trumps.") % {"who": who}
+    doing = {
+        "dark": _("Waiting for %(who)s to call in the dark."),
+        "bid": _("Waiting for %(who)s to bid."),
+        "trump": _("Waiting for %(who)s to name trump."),
+        "discard": _("Waiting for %(who)s to discard."),
+        "fill": _("Waiting for %(who)s to rob the pack."),
+        "play": _("Waiting for %(who)s to play."),
+    }[phase]
+    return doing % {"who": who}
+
+
+def _bid_prompt(legal: list[str], rs: Ruleset) -> tuple[str, str]:
+    bids = [a for a in legal if a != "pass"]
+    if "pass" not in legal:
+        least = bids[0].split()[1]
+        tops = [a for a in bids if int(a.split()[1]) in rs.top_contracts]
+        if rs.shoot:
+            more = _(", or shoot") if tops else ""
+        else:
+            more = "".join(_(", or bid %(bid)s") % {"bid": a.split()[1]} for a in tops)
+        return _("Everyone passed: you are stuck with the bid."), _(
+            "Take it for %(bid)s%(more)s."
+        ) % {"bid": least, "more": more}
+    if not bids:
+        return _("Your bid."), _("You can only pass.")
+    hint = _("Pass, or bid %(bid)s or more.") % {"bid": bids[0].split()[1]}
+    if rs.suit_bids:
+        hint += " " + _("Your bid names trump.")
+    return _("Your bid."), hint
+
+
+def _choice_prompt(view: dict[str, Any], legal: list[str], rs: Ruleset) -> tuple[str, str]:
+    """Choice discards (RULES.md 11.1): ``discard X`` one at a time, then ``keep``."""
+    count = len(view["hand"])
+    owed = max(count - rs.hand_size, 0)
+    can_discard = any(a.startswith("discard ") for a in legal)
+    if "keep" in legal:
+        if not can_discard:
+            return _("Keep your hand."), _("You have discarded all you may.")
+        return _("Discard, or keep your hand."), _(
+            "You may let more cards go face up, or keep the %(count)d you hold."
+        ) % {"count": count}
+    title = ngettext(
+        "Discard at least %(count)d card.", "Discard at least %(count)d cards.", owed
+    ) % {"count": owed}
+    if rs.exchange == "senorita":
+        return title, _("Your discards leave play face down and count for nobody.")
+    return title, _("Your discards are face up for everyone to see.")
+
+
+def _follow_hint(view: dict[str, Any], is_trump, rs: Ruleset) -> str:
+    led = view["trick"][0][1]
+    if is_trump[ANY_CARD[led]]:
+        return _("Trump was led: play a trump.")
+    suit = SUIT_NAMES[led[1]]
+    if rs.play_rule in ("no-rank", "no-rank-down") or rs.cut_throat:
+        return _("%(suit)s led: play any card; a trump wins it.") % {"suit": _(suit).capitalize()}
+    return _("%(suit)s led: follow suit or trump.") % {"suit": _(suit).capitalize()}
+
+
+def notes(view: dict[str, Any], names: list[str], rs: Ruleset) -> list[str]:
+    """What happened by itself, that a player might miss: the widow, kitty or
+    señorita picked up, extra cards dealt, the Draw's discards, extra trumps
+    laid down, players gone out."""
+    seat, phase = view["seat"], view["phase"]
+    found = []
+    widows = view.get("widow_counts")
+    bid = any(s == seat for s, _a in view["bids"])
+    if widows is not None and bid and phase in ("bid", "trump"):
+        found.append(_("You have picked up your widow: its cards are in your hand."))
+    before_play = phase in ("discard", "fill") or (phase == "play" and not view["tricks"])
+    if rs.exchange == "draw" and view["my_discards"] and before_play:
+        count = len(view["my_discards"])
+        found.append(
+            ngettext(
+                "You discarded %(count)d non-trump.", "You discarded %(count)d non-trumps.", count
+            )
+            % {"count": count}
+        )
+    if rs.extra_cards and phase in ("trump", "discard"):
+        found.append(
+            ngettext(
+                "Everyone was dealt %(count)d more card.",
+                "Everyone was dealt %(count)d more cards.",
+                rs.extra_cards,
+            )
+            % {"count": rs.extra_cards}
+        )
+    if rs.kitty_size and view["bidder"] is not None and phase in ("discard", "fill"):
+        who = _("You") if view["bidder"] == seat else names[view["bidder"]]
+        found.append(
+            ngettext(
+                "%(who)s picked up the %(count)d face-down card.",
+                "%(who)s picked up the %(count)d face-down cards.",
+                rs.kitty_size,
+            )
+            % {"who": who, "count": rs.kitty_size}
+        )
+    laid: dict[int, int] = {}
+    for s, _c in view["laid"]:
+        laid[s] = laid.get(s, 0) + 1
+    for s, count in laid.items():
+        who = _("You") if s == seat else names[s]
+        found.append(
+            ngettext(
+                "%(who)s laid down %(count)d extra trump.",
+                "%(who)s laid down %(count)d extra trumps.",
+                count,
+            )
+            % {"who": who, "count": count}
+        )
+    for s in view["out"]:
+        if rs.play_rule in ("monterey", "no-rank"):
+            text = _("%(who)s out: no trump when trump was led.")
+        else:
+            text = _("%(who)s out: no trump to play.")
+        who = _("You are") if s == seat else _("%(name)s is") % {"name": names[s]}
+        found.append(text % {"who": who})
+    return found

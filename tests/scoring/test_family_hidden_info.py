@@ -1,0 +1,162 @@
+"""Hidden information in every game of the Pedro family (RULES.md 7, 11.4.14):
+deals of each game played through the HTTP interface, and no seat is ever
+sent a card it may not know, in its page, its htmx partial, its JSON or the
+answers to its moves.
+
+What a seat may know is computed by the test from its own copy of each deal,
+fed from the event log: every card it has held (nothing at all in the dark);
+choice discards made face up (not the señorita's); the stock the robber is
+offered while robbing; stock trumps shown as they leave play; Pidro's
+folded hands; every card played or laid.  Cards out of play (six-card's
+28, Sixty-Three's unseen card) are never among them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import OnlineTable
+from scoring.rules import RULESETS, new_deal
+from scoring.rules.cards import ALL_CODES
+from scoring.rules.exchange import FACE_UP_DISCARDS
+from scoring.services import table_ruleset
+from scoring.tasks import bots_play
+
+from .builders import make_table, seats_of
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
+
+FAMILY = [name for name in RULESETS if not name.startswith("monterey")]
+CODE = r"(?:[2-9TJQKA][SHDC]|X[12])"
+DATA_CARD = re.compile(rf'data-card="({CODE})"')
+TILE = re.compile(r'class="pcard[ "]')
+MOVE_CARD = re.compile(rf'value="(?:play|lay|discard|take) ({CODE})"')
+JSON_CARD = re.compile(rf"^(?:(?:play|lay|discard|take) )?({CODE})$")
+
+
+def cards_in_html(text: str) -> set[str]:
+    cards = DATA_CARD.findall(text)
+    assert len(TILE.findall(text)) == len(cards), "a card tile without its data-card"
+    return set(cards) | set(MOVE_CARD.findall(text))
+
+
+def cards_in_json(data: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            assert not {"deck", "widows", "stock", "kitty"} & set(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and (match := JSON_CARD.match(item)):
+            found.add(match.group(1))
+    return found
+
+
+class Mirror:
+    """The test's own copy of a table's deal in play and what each seat has seen."""
+
+    def __init__(self, table: OnlineTable) -> None:
+        self.table = table
+        self.rs = table_ruleset(table)
+        self.deal_id = None
+
+    def sync(self) -> None:
+        self.table.refresh_from_db()
+        deal = self.table.current
+        if deal.pk != self.deal_id:
+            self.deal_id, self.seq = deal.pk, 0
+            self.state = new_deal(self.rs, deal.dealer, deck=list(deal.deck))
+            self.seen: list[set[str]] = [set(), set(), set(), set()]
+            self._see(None)
+        for action in deal.log[self.seq :]:
+            self._before(action)
+            self.state.apply(action)
+            self.seq += 1
+            self._see(action)
+
+    def _all_see(self, cards) -> None:
+        for seen in self.seen:
+            seen.update(cards)
+
+    def _before(self, action: str) -> None:
+        verb, _, card = action.partition(" ")
+        if verb == "discard" and self.rs.exchange in FACE_UP_DISCARDS:
+            self._all_see([card])
+
+    def _see(self, action: str | None) -> None:
+        state, rs = self.state, self.rs
+        if state.phase != "dark":
+            for seat in range(4):
+                self.seen[seat].update(state.hand(seat))
+        if state.phase == "fill":
+            self.seen[state.to_act].update(a.split()[1] for a in state.legal_actions())
+        self._all_see([ALL_CODES[c] for c in state.stock_trumps])
+        if rs.show_folded:
+            for cards in state.folded:
+                self._all_see([ALL_CODES[c] for c in cards])
+        if action and action.split()[0] in ("play", "lay"):
+            self._all_see([action.split()[1]])
+
+    def check(self, seat: int, cards: set[str], where: str) -> None:
+        leaked = cards - self.seen[seat]
+        assert not leaked, f"{self.rs.name}: seat {seat + 1} was sent {sorted(leaked)} in {where}"
+
+
+def scan(mirror: Mirror, seat: int, response, where: str) -> None:
+    if response.headers["Content-Type"].startswith("application/json"):
+        cards = cards_in_json(response.json())
+    else:
+        cards = cards_in_html(response.content.decode())
+    mirror.check(seat, cards, where)
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_no_seat_is_sent_a_card_it_may_not_know(game):
+    rng = random.Random(game)
+    client = Client()
+    for kinds in (("human",) * 4, ("human", "heuristic", "human", "random")):
+        table = make_table(kinds, ruleset=game, deals=3)
+        seats = seats_of(table)
+        tokens = [s.token for s in seats]
+        people = [s.seat for s in seats if not s.is_bot]
+        mirror = Mirror(table)
+        mirror.sync()
+        while mirror.table.status != OnlineTable.Status.FINISHED:
+            state = mirror.state
+            for seat in people:  # every person's page at every step
+                name, headers = rng.choice(
+                    [
+                        ("play:seat", {}),
+                        ("play:seat", {"HX-Request": "true"}),
+                        ("play:seat_state", {}),
+                    ]
+                )
+                response = client.get(reverse(name, args=[tokens[seat]]), headers=headers)
+                assert response.status_code == 200
+                scan(mirror, seat, response, f"{name} at {state.phase}")
+            if state.phase != "done" and seats[state.to_act].is_bot:
+                bots_play(table.pk, mirror.table.version)
+                mirror.sync()
+                continue
+            if state.phase == "done":
+                seat, action = rng.choice(people), "next"
+            else:
+                seat, action = state.to_act, rng.choice(state.legal_actions())
+            headers = rng.choice([{"Accept": "application/json"}, {"HX-Request": "true"}])
+            response = client.post(
+                reverse("play:seat_act", args=[tokens[seat]]),
+                {"action": action, "version": mirror.table.version},
+                headers=headers,
+            )
+            assert response.status_code == 200, response.content[:300]
+            mirror.sync()
+            scan(mirror, seat, response, f"answer to {action!r}")
