@@ -145,16 +145,13 @@ def party_entry(record: dict) -> DealEntry:
     """A finished deal's record as the party's entry of it.
 
     Where point cards can leave play (RULES.md 11.5) the record also holds
-    ``other_team_points``; the party's entry takes it once ``DealEntry``
-    has that field."""
-    entry = {
-        "bidder": record["bidder"],
-        "bid": record["bid"],
-        "bidding_team_points": record["bidding_team_points"],
-        "trump": record["trump"],
-        "cards": record["cards"],
-        "tally": record["tally"],
-    }
-    if "other_team_points" in record and "other_team_points" in DealEntry.__dataclass_fields__:
-        entry["other_team_points"] = record["other_team_points"]
-    return DealEntry(**entry)
+    ``other_team_points``, which the party stores beside the bidders'."""
+    return DealEntry(
+        bidder=record["bidder"],
+        bid=record["bid"],
+        bidding_team_points=record["bidding_team_points"],
+        other_team_points=record.get("other_team_points"),
+        trump=record["trump"],
+        cards=record["cards"],
+        tally=record["tally"],
+    )
