@@ -26,3 +26,17 @@ def bid_phrase(name: str, bid: int, rs: Ruleset) -> str:
     if is_shoot(bid, rs):
         return _("%(name)s shot the moon") % {"name": name}
     return _("%(name)s bid %(bid)s") % {"name": name, "bid": bid}
+
+
+def top_contracts_prize(rs: Ruleset) -> str:
+    """The special prize for the game's top contracts, named by them: "Most
+    32s made" in Monterey, "Most 28s and 56s made" in Louisiana."""
+    contracts = [_("%(bid)ss") % {"bid": bid} for bid in rs.top_contracts]
+    if len(contracts) > 1:
+        named = _("%(first)s and %(last)s") % {
+            "first": ", ".join(contracts[:-1]),
+            "last": contracts[-1],
+        }
+    else:
+        named = "".join(contracts)
+    return _("Most %(contracts)s made") % {"contracts": named}

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from django import forms
 from django.core.validators import MaxValueValidator
 from django.db.models import BigIntegerField
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import wording
@@ -152,7 +153,7 @@ class PartyForm(forms.Form):
         required=False, max_length=120, label="Low score prize (optional)"
     )
     most_shoots_prize = forms.CharField(
-        required=False, max_length=120, label="Most 32s made prize (optional)"
+        required=False, max_length=120, label=_("Most top contracts made prize (optional)")
     )
     highest_bid_prize = forms.CharField(
         required=False, max_length=120, label="Highest bid made prize (optional)"
@@ -160,6 +161,11 @@ class PartyForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["most_shoots_prize"].help_text = "; ".join(
+            f"{gettext(rs.title)}: {wording.top_contracts_prize(rs)}"
+            for rs in RULESETS.values()
+            if rs.top_contracts
+        )
         # The house options' fields follow the round clock's.
         fields = {}
         for name, field in self.fields.items():

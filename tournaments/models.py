@@ -388,7 +388,7 @@ class Prize(models.Model):
     class Kind(models.TextChoices):
         PLACE = "place", _("Picked in rank order")
         LOW_SCORE = "low_score", _("Low score")
-        MOST_SHOOTS = "most_shoots", _("Most 32s made")
+        MOST_SHOOTS = "most_shoots", _("Most top contracts made")
         HIGHEST_BID = "highest_bid", _("Highest bid made")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="prizes")

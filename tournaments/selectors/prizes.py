@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring import wording
 from scoring.rules import RULESETS
 
 from .. import standings
-from ..models import Party, PrizeAward
+from ..models import Party, Prize, PrizeAward
 from .history import PartyHistory, party_history
 from .results import party_standings, round_results
 
@@ -107,10 +108,17 @@ class PrizeLine:
     winners: list[str]
 
 
+def _kind_label(prize: Prize, party: Party) -> str:
+    """What the prize is for; the top contracts' prize names the game's own."""
+    if prize.kind == Prize.Kind.MOST_SHOOTS:
+        return wording.top_contracts_prize(RULESETS[party.ruleset])
+    return prize.get_kind_display()
+
+
 def prize_board(party: Party) -> list[PrizeLine]:
     """Every prize with who has it so far."""
     lines = {
-        prize.pk: PrizeLine(prize.pk, prize.name, prize.kind, prize.get_kind_display(), [])
+        prize.pk: PrizeLine(prize.pk, prize.name, prize.kind, _kind_label(prize, party), [])
         for prize in party.prizes.order_by("kind", "position")
     }
     awards = PrizeAward.objects.filter(prize__party=party).order_by("rank", "player__order")
