@@ -31,6 +31,7 @@ def test_loads_htmx_and_css_from_our_static_files_only(home):
     assert sorted(assets) == [
         "/static/css/site.css",
         "/static/js/htmx.min.js",
+        "/static/js/language.js",
         "/static/js/site.js",
         "/static/js/view.js",
     ]
