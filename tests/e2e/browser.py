@@ -6,9 +6,12 @@ visit are made in ``builders.py``.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from django.conf import settings
+from django.db import connections
 from playwright.sync_api import Browser, Page, Response
 
 CHROMIUM = "/usr/bin/chromium"
@@ -78,3 +81,26 @@ def sign_in(page: Page, username: str, password: str = PASSWORD) -> None:
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/host/")
+
+
+@contextlib.contextmanager
+def bots_worker() -> Iterator[None]:
+    """With REDIS_URL set, a Celery worker thread for the bots; without, nothing
+    (tasks run eagerly)."""
+    if settings.REDIS_URL is None:
+        yield
+        return
+    from celery.contrib.testing.worker import start_worker
+    from celery.signals import task_postrun
+
+    from pedroparty.celery import app
+
+    def close_connections(**kwargs) -> None:
+        connections.close_all()
+
+    task_postrun.connect(close_connections, weak=False)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+            yield
+    finally:
+        task_postrun.disconnect(close_connections)

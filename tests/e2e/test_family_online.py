@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -16,6 +17,7 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.models import DealEvent, OnlineDeal, OnlineTable
 from scoring.rules import RULESETS, validate_result
+from tests.e2e.browser import bots_worker
 
 pytestmark = pytest.mark.e2e
 
@@ -23,8 +25,12 @@ MOVES = "#game button.choice, #game button.pcard"
 
 
 @pytest.fixture
-def quick_bots(settings) -> None:
+def quick_bots(settings) -> Iterator[None]:
+    """Bots without thinking time: eagerly without a broker; with REDIS_URL
+    set, through Redis and a worker thread."""
     settings.PLAY_BOT_DELAY_MS = 0
+    with bots_worker():
+        yield
 
 
 def create_table(page: Page, game: str) -> None:

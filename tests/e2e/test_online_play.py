@@ -9,48 +9,23 @@ a broker; with REDIS_URL set, through Redis and a worker thread started here.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connections
 from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import DealEvent, OnlineDeal, OnlineTable
 from scoring.rules import validate_result
+from tests.e2e.browser import bots_worker
 
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT = Path(tempfile.gettempdir()) / "online_play_phone.png"
-
-
-@contextlib.contextmanager
-def bots_worker() -> Iterator[None]:
-    """With REDIS_URL set, a Celery worker thread for the bots; without, nothing
-    (tasks run eagerly)."""
-    if settings.REDIS_URL is None:
-        yield
-        return
-    from celery.contrib.testing.worker import start_worker
-    from celery.signals import task_postrun
-
-    from pedroparty.celery import app
-
-    def close_connections(**kwargs) -> None:
-        connections.close_all()
-
-    task_postrun.connect(close_connections, weak=False)
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-            yield
-    finally:
-        task_postrun.disconnect(close_connections)
 
 
 @pytest.fixture
