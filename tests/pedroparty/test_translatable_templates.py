@@ -16,9 +16,7 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 NOT_YET_TRANSLATED = frozenset(
     {
         "host/party_form.html",
-        "pdf/score_sheets.html",
         "pdf/tally_cards.html",
-        "play/new.html",
         "play/party_new.html",
     }
 )
