@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from scoring.rules.cards import ROLES
+
 from .. import movement, selectors
 from ..models import DealResult, Party, Prize, PrizeAward, Round
 from ..standings import needs_cut
@@ -151,6 +153,7 @@ def _deal_versions(
         )
     )
     for pk, round_id, table, deal, current, reason, *record in rows:
+        record[-1] = _in_role_order(record[-1])
         if current:
             details[pk] = (record[-1], record[-2], record[3])
         versions.setdefault((round_id, table, deal), []).append((reason, record))
@@ -166,6 +169,15 @@ def _deal_versions(
             earlier.append(version)
         amendments[key] = earlier
     return details, amendments
+
+
+def _in_role_order(cards: dict[str, int] | None) -> dict[str, int] | None:
+    """The point cards in the order RULES.md 11.5 lists them, whatever order
+    the database keeps a JSON object's keys in (PostgreSQL's jsonb sorts them)."""
+    if cards is None:
+        return None
+    rank = {role: n for n, role in enumerate(ROLES)}
+    return {role: cards[role] for role in sorted(cards, key=lambda r: rank.get(r, len(rank)))}
 
 
 def _deal_json(
