@@ -11,7 +11,7 @@ from scoring.rules import Ruleset
 
 
 def is_shoot(bid: int, rs: Ruleset) -> bool:
-    """Whether ``bid`` is the shoot (16 for 32); a game whose top contracts
+    """Whether ``bid`` is the shoot (Monterey's ``rs.shoot_bid``); a game whose top contracts
     are plain numbers (Louisiana's 28 and 56) says them as numbers."""
     return rs.shoot and bid == rs.shoot_bid and not rs.top_bids
 

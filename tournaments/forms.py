@@ -194,7 +194,10 @@ class PartyForm(forms.Form):
             if data.get("most_shoots_prize") and not rs.top_contracts:
                 self.add_error(
                     "most_shoots_prize",
-                    _("This game has no top contract (such as 16 for 32): leave this prize out."),
+                    _(
+                        "This game has no top contract (a bid made only with every point): "
+                        "leave this prize out."
+                    ),
                 )
         return data
 
