@@ -19,6 +19,7 @@ import polib
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import override_settings
 from django.utils import translation
 
@@ -225,6 +226,16 @@ def test_the_command_compiles_what_django_then_serves(tmp_path):
             )
         with translation.override("en"):
             assert translation.gettext("Catalogue probe") == "Catalogue probe"
+
+
+def test_a_malformed_catalogue_stops_the_command_with_its_name(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "django.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "Deal"\nmsgstr "Donne"\nnot a catalogue line\n', encoding="utf-8")
+    with override_settings(LOCALE_PATHS=[tmp_path]), pytest.raises(CommandError) as error:
+        call_command("compile_catalogues", verbosity=0)
+    assert str(po) in str(error.value) and "line 3" in str(error.value)
+    assert not po.with_suffix(".mo").exists()
 
 
 def test_the_committed_catalogues_are_what_the_command_compiles():
