@@ -9,7 +9,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help run party demo worker test test-fast bench lint fmt
+.PHONY: help run party demo worker test test-fast bench lint fmt messages catalogues
 
 help:
 	@echo "make run        install, migrate, load the demo party and serve http://127.0.0.1:8000/ (DEBUG on)"
@@ -22,6 +22,7 @@ help:
 	@echo "make bench      run every bench/*.py script"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make fmt        ruff format and ruff check --fix"
+	@echo "make messages   update locale/*/LC_MESSAGES/django.po from the source (needs GNU gettext)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +38,22 @@ $(STAMP_DEV): pyproject.toml | $(PY)
 
 run demo: export DJANGO_DEBUG = true
 
+# The translation catalogues: locale/<lang>/LC_MESSAGES/django.po, compiled to
+# the .mo files Django reads (not committed) whenever a .po is newer, by
+# polib (pedroparty/catalogues.py), so serving needs no GNU gettext.
+# Compiling reads the settings only for LOCALE_PATHS, hence DJANGO_DEBUG.
+COMPILE_CATALOGUES := DJANGO_DEBUG=true $(PY) manage.py compile_catalogues
+catalogues: $(STAMP_RUN)
+	@$(COMPILE_CATALOGUES)
+
+# Extract every marked string into the catalogues (Django's makemessages, the
+# options in pedroparty/catalogues.py; tests/pedroparty/test_catalogues.py
+# runs the same command). Needs GNU gettext's xgettext (Debian's gettext).
+messages: $(STAMP_RUN)
+	DJANGO_DEBUG=true $(PY) manage.py update_catalogues
+
 run: $(STAMP_RUN)
+	@$(COMPILE_CATALOGUES)
 	$(PY) manage.py migrate --noinput
 	@$(MAKE) --no-print-directory demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -46,6 +62,7 @@ run: $(STAMP_RUN)
 # production settings, the LAN address in every link, the demo refused.
 PORT ?= 8000
 party: $(STAMP_RUN)
+	@$(COMPILE_CATALOGUES)
 	$(PY) -m pedroparty.serve --port $(PORT)
 
 # The demo host and party (tournaments/management/commands/demo.py); prints
@@ -57,14 +74,17 @@ demo: $(STAMP_RUN)
 # Every queue, in priority order: "celery" (people's tables, printables)
 # before "bots" (tables of bots only).
 worker: $(STAMP_RUN)
+	@$(COMPILE_CATALOGUES)
 	$(VENV)/bin/celery -A pedroparty worker -Q celery,bots --loglevel INFO
 
 test: $(STAMP_DEV)
+	@$(COMPILE_CATALOGUES)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/pytest
 
 test-fast: $(STAMP_DEV)
+	@$(COMPILE_CATALOGUES)
 	$(VENV)/bin/pytest -m "not e2e"
 
 bench: export DJANGO_DEBUG = true
