@@ -103,6 +103,12 @@ def _result_text(record: dict[str, Any], seats: SeatNames, rs: Ruleset) -> str:
         "points": record["bidding_team_points"],
         "score": score_text(*record["score"]),
     }
+    if record.get("other_team_points") is not None:
+        # A game whose point cards can leave play: both teams' points were written.
+        parts["points"] = _("%(points)s to %(other)s") % {
+            "points": record["bidding_team_points"],
+            "other": record["other_team_points"],
+        }
     if record.get("trump"):
         parts["trump"] = SUIT_NAMES.get(record["trump"], record["trump"])
         return _("%(bidder)s bid %(bid)s in %(trump)s, took %(points)s; score %(score)s") % parts
@@ -130,6 +136,9 @@ def _values(values: Any, other: Any, seats: SeatNames, rs: Ruleset) -> list[str]
             suit = SUIT_NAMES.get(record["trump"], record["trump"])
             lines.append(_("Trump: %(suit)s") % {"suit": suit})
         lines.append(_("Points taken: %(points)s") % {"points": record["bidding_team_points"]})
+        if record.get("other_team_points") is not None:
+            other = record["other_team_points"]
+            lines.append(_("The other team's points: %(points)s") % {"points": other})
         if record.get("cards"):
             names = seats.get((record.get("round"), record.get("table")))
             cards = _cards_text(record["cards"], names)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import DealResult, Round, Seat, TableEntry, TableRound
+from scoring.rules.cards import SUIT_SYMBOLS
 
-#: How a trump suit is shown beside a deal.
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from .models import DealResult, Round, Seat, TableEntry, TableRound
 
 
 @dataclass(frozen=True)
@@ -25,6 +24,8 @@ class EntryLine:
     bidding_team_points: int
     status: str
     reject_reason: str
+    #: The other team's points, where the game's point cards can leave play.
+    other_team_points: int | None = None
 
     @property
     def team(self) -> int:
@@ -45,6 +46,12 @@ class ScoredDeal:
     bidder_name: str
     bid: int
     score: tuple[int, int]
+    trump: str = ""
+    other_team_points: int | None = None
+
+    @property
+    def trump_symbol(self) -> str:
+        return SUIT_SYMBOLS.get(self.trump, "")
 
 
 @dataclass
@@ -107,6 +114,7 @@ def _entry_lines(entries, names: dict[tuple[int, int], str]) -> list[EntryLine]:
             bidding_team_points=e.bidding_team_points,
             status=e.status,
             reject_reason=e.reject_reason,
+            other_team_points=e.other_team_points,
         )
         for e in entries
     ]
@@ -119,12 +127,12 @@ def table_page(*, table_round: TableRound) -> TablePage:
     table = table_round.table
     names = _names(rnd.pk, table)
     scored = [
-        ScoredDeal(deal, names.get((table, bidder), "?"), bid, (s0, s1))
-        for deal, bidder, bid, s0, s1 in DealResult.objects.filter(
+        ScoredDeal(deal, names.get((table, bidder), "?"), bid, (s0, s1), trump, other)
+        for deal, bidder, bid, s0, s1, trump, other in DealResult.objects.filter(
             round=rnd, table=table, is_current=True
         )
         .order_by("deal")
-        .values_list("deal", "bidder", "bid", "score0", "score1")
+        .values_list("deal", "bidder", "bid", "score0", "score1", "trump", "other_team_points")
     ]
     entries = TableEntry.objects.filter(
         round=rnd, table=table, status__in=TableEntry.OPEN

@@ -16,6 +16,8 @@ import functools
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # high to low, the order cards sort in
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: How a suit is written beside a bid or a card.
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 #: Same-colour partner suit: spades<->clubs, hearts<->diamonds.
 SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}

@@ -16,7 +16,6 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 NOT_YET_TRANSLATED = frozenset(
     {
         "host/party_form.html",
-        "pdf/tally_cards.html",
         "play/party_new.html",
     }
 )

@@ -105,6 +105,8 @@ def shown_numbers(page: str) -> set[int]:
     page = re.sub(r'<span class="rank">[^<]*</span>', " ", page)  # a card's face
     # When it was printed: a clock's figures, not the game's.
     page = re.sub(r'(?s)<p class="printed">.*?</p>', " ", page)
+    # A deal's entry time ("20:16"): the clock's figures again.
+    page = re.sub(r"(?<![\w:])\d{1,2}:\d{2}(?![\w:])", " ", page)
     page = re.sub(r'<input type="hidden" name="(csrfmiddlewaretoken|form_token)"[^>]*>', " ", page)
     attributes = re.findall(r'\s(?:value|min|max|data-[\w-]+)="([^"]*)"', page)
     text = html.unescape(re.sub(r"<[^>]*>", " ", page))

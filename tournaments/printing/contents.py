@@ -14,6 +14,7 @@ from typing import Any
 
 import segno
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from scoring import wording
 from scoring.rules.rulesets import Ruleset
@@ -219,7 +220,7 @@ def _tally_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[d
             if number <= played:
                 info = history.rounds[number - 1]
                 if player.id in info.sitting_out:
-                    table = "Sits out"
+                    table = gettext("Sits out")
                 for t, seats in enumerate(info.tables, start=1):
                     if player.id in seats:
                         seat = seats.index(player.id)
@@ -228,9 +229,15 @@ def _tally_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[d
         items.append({"player": player.name, "rows": rows})
     # Two cards to a portrait page: each row as tall as fits, 10 mm at most.
     paper = PAPERS[options.get("paper", DEFAULT_PAPER)]
-    room = (paper.height_mm - 2 * MARGIN_MM) / 2 - 42  # less the card's padding and heading
+    # Less the card's padding, its heading and the game's line.
+    room = (paper.height_mm - 2 * MARGIN_MM) / 2 - 48
     row_height = f"{min(10.0, room / (lines + 2)):.1f}mm"
-    return {"title": "Tally cards", "row_height": row_height}, items
+    context = {
+        "title": gettext("Tally cards"),
+        "row_height": row_height,
+        "game": game_line(services.party_ruleset(party)),
+    }
+    return context, items
 
 
 def _score_sheets(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[dict]]:
@@ -255,7 +262,7 @@ def _score_sheets(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[
 
 
 def game_line(rs: Ruleset) -> dict[str, Any]:
-    """What a score sheet says of the party's game: its title, its bids
+    """What a score sheet and a tally card say of the party's game: its title, its bids
     (lowest to highest, then any top contract), its point cards with their
     values, and whether both teams' points are written down."""
     plain = [bid for bid in rs.bids() if bid not in rs.top_contracts]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from scoring.rules.cards import SUIT_SYMBOLS
+
 from ..models import DealResult, Party, Player, Round, Seat, SitOut, TableRound
 
 
@@ -41,6 +43,14 @@ class DealInfo:
     source: str
     version: int
     id: int
+    #: The other team's points, where the game's point cards can leave play
+    #: (RULES.md 11.5); None where they are the rest of the deal's points.
+    other_team_points: int | None = None
+
+    @property
+    def trump_symbol(self) -> str:
+        """The bid's suit as a symbol ("" when none was written)."""
+        return SUIT_SYMBOLS.get(self.trump, "")
 
 
 @dataclass
@@ -100,13 +110,16 @@ DEAL_COLUMNS = (
     "source",
     "version",
     "id",
+    "other_team_points",
 )
 
 
 def deal_info(row: tuple) -> DealInfo:
     """A DealInfo from the values of ``DEAL_COLUMNS``."""
-    table, deal, bidder, bid, trump, points, s0, s1, who, at, src, ver, pk = row
-    return DealInfo(table, deal, bidder, bid, trump, points, (s0, s1), who or "", at, src, ver, pk)
+    table, deal, bidder, bid, trump, points, s0, s1, who, at, src, ver, pk, other = row
+    return DealInfo(
+        table, deal, bidder, bid, trump, points, (s0, s1), who or "", at, src, ver, pk, other
+    )
 
 
 def party_history(party: Party, *, details: bool = True) -> PartyHistory:
@@ -164,11 +177,12 @@ def party_history(party: Party, *, details: bool = True) -> PartyHistory:
         for row in deals.values_list("round_id", *DEAL_COLUMNS):
             rounds[row[0]].deals[row[1] - 1].append(deal_info(row[1:]))
     else:
-        for round_id, table, deal, bidder, bid, trump, points, s0, s1 in deals.values_list(
-            "round_id", *DEAL_COLUMNS[:8]
-        ):
+        for row in deals.values_list("round_id", *DEAL_COLUMNS[:8], "other_team_points"):
+            round_id, table, deal, bidder, bid, trump, points, s0, s1, other = row
             rounds[round_id].deals[table - 1].append(
-                DealInfo(table, deal, bidder, bid, trump, points, (s0, s1), "", None, "", 0, 0)
+                DealInfo(
+                    table, deal, bidder, bid, trump, points, (s0, s1), "", None, "", 0, 0, other
+                )
             )
     return PartyHistory(
         party_id=party.pk,

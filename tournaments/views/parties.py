@@ -79,7 +79,12 @@ def party_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     return render_page(
         request,
         "host/dashboard.html",
-        {"party": party, "board": board, "standings": selectors.party_standings(party)},
+        {
+            "party": party,
+            "board": board,
+            "ruleset": services.party_ruleset(party),
+            "standings": selectors.party_standings(party),
+        },
         partial="grid",
     )
 

@@ -146,6 +146,7 @@ def _entry_refused(
         "party": party,
         "round": rnd,
         "players": sheet.players if sheet else [],
+        "ruleset": services.party_ruleset(party),
         "stored": error.result,
         "sent": sent,
     }

@@ -68,7 +68,12 @@ def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     party = party_for_host(request, slug)
     party_round(party, number)
     board = selectors.round_board(party, number)
-    context = {"party": party, "board": board, "clock_warn": selectors.CLOCK_WARN_SECONDS}
+    context = {
+        "party": party,
+        "board": board,
+        "ruleset": services.party_ruleset(party),
+        "clock_warn": selectors.CLOCK_WARN_SECONDS,
+    }
     return render_page(request, "host/round.html", context, partial="grid")
 
 

@@ -61,6 +61,7 @@ def _page(request, token, table_round, *, form=None, status=200, hand=None) -> H
         "token": token,
         "page": page,
         "party": table_round.round.party,
+        "ruleset": ruleset,
         "me": me,
         "my_name": page.players[me] if me is not None else "",
         "form": form,
