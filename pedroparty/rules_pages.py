@@ -71,7 +71,11 @@ class _SiteLinks(Treeprocessor):
 def to_html(text: str) -> str:
     """The Markdown ``text`` as HTML, tables included, with any raw HTML in it
     escaped rather than passed through."""
-    md = markdown.Markdown(extensions=["tables"], output_format="html")
+    md = markdown.Markdown(
+        extensions=["tables"],
+        extension_configs={"tables": {"use_align_attribute": True}},
+        output_format="html",
+    )
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     md.treeprocessors.register(_SiteLinks(md), "site_links", 0)
@@ -96,15 +100,6 @@ class RulesPage:
     language: str
     #: The reader's language, when the page has no translation into it.
     missing: str = ""
-
-
-def language_folders() -> list[str]:
-    """The languages with a folder of translations, by code."""
-    return sorted(
-        path.name
-        for path in rules_dir().iterdir()
-        if path.is_dir() and path.name in dict(settings.LANGUAGES)
-    )
 
 
 def page_file(filename: str, language: str) -> Path:
