@@ -35,7 +35,7 @@ def markdown_headings(text: str) -> list[str]:
 
 
 def page_headings(body: str) -> list[str]:
-    article = body[body.index('<article class="rules"') :]
+    article = body[body.index('<article class="rules') :]
     return [html.unescape(re.sub(r"<[^>]+>", "", h)).strip() for h in H2.findall(article)]
 
 
