@@ -267,6 +267,9 @@ LANGUAGES = [
     ("fr", _("French")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: The games' rules pages, in Markdown: English here, each translation in a
+#: folder named by its language code (docs/rules/es/).
+RULES_PAGES_DIR = BASE_DIR / "docs" / "rules"
 
 # --- Redis: Celery broker and cache -----------------------------------------
 

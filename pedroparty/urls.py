@@ -1,7 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from . import rules_pages, views
+
+rules_patterns = (
+    [
+        path("", rules_pages.index, name="index"),
+        path("<slug:game>/", rules_pages.page, name="page"),
+    ],
+    "rules",
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -20,4 +28,5 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("host/", include("tournaments.urls")),
     path("play/", include("scoring.urls")),
+    path("rules/", include(rules_patterns)),
 ]

@@ -183,6 +183,9 @@ class PublicSnapshot:
     clock_ends_at: datetime.datetime | None = None
     #: Whether the host has called time for the whole open round.
     time_called: bool = False
+    #: The game the party plays (a RULESETS id), for the link to its rules;
+    #: "" in a snapshot cached before it was kept.
+    ruleset: str = ""
 
     @property
     def by_name(self) -> list[PublicRow]:
@@ -311,4 +314,5 @@ def snapshot_from_history(party: Party, history: PartyHistory) -> PublicSnapshot
         seats=seats,
         clock_ends_at=latest.clock_ends_at if latest and not latest.closed else None,
         time_called=bool(latest and not latest.closed and latest.time_called_tables is not None),
+        ruleset=party.ruleset,
     )

@@ -9,3 +9,14 @@
     if (question && !window.confirm(question)) e.preventDefault();
   });
 })();
+
+/* The party form's "Rules of this game" link follows the game chosen. */
+(function () {
+  "use strict";
+  document.addEventListener("change", function (e) {
+    var select = e.target;
+    if (!select.form || select.name !== "ruleset") return;
+    var link = select.form.querySelector("a[data-rules-link]");
+    if (link) link.href = link.getAttribute("data-rules-link") + encodeURIComponent(select.value) + "/";
+  });
+})();

@@ -158,6 +158,8 @@ def test_public_pages_are_sent_the_strict_policy(client, seated):
         reverse("public:party", args=[seated.public_token]),
         reverse("public:board", args=[seated.public_token]),
         reverse("public:seat", args=[seated.public_token, me.pk]),
+        reverse("rules:index"),
+        reverse("rules:page", args=["sixty-three"]),
     ]:
         assert_strict_policy(client.get(url))
 
@@ -175,6 +177,7 @@ def test_host_pages_are_sent_the_strict_policy(client, host, seated):
         reverse("host:documents", args=[slug]),
         reverse("host:prizes", args=[slug]),
         reverse("host:share", args=[slug]),
+        reverse("host:party_create"),
     ]:
         assert_strict_policy(client.get(url))
     # An htmx poll's answer is a page fragment, under the same policy.

@@ -252,6 +252,7 @@ def world(django_user_model, settings) -> World:
         "player_id": party.players.first().pk,
         "document_id": document.pk,
         "seat": 1,
+        "game": "monterey-draw",
     }
     unseated = services.party_create(
         owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
