@@ -63,6 +63,7 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 prizes=form.prize_names(),
                 special_prizes=form.special_prizes(),
                 tableside_entry=data["tableside_entry"],
+                language=data["language"],
             )
         except PartyError as error:
             apply_errors(form, error)
