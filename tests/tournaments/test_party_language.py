@@ -14,7 +14,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import get_language
 
-from tournaments import printing, public_selectors, services
+from tournaments import movement, printing, public_selectors, services
 from tournaments.forms import PartyForm, PartyLanguageForm
 from tournaments.models import AuditEntry, Party
 from tournaments.printing import pages, rendering
@@ -207,3 +207,26 @@ def test_the_audit_page_shows_an_entry_from_its_template(host, client: Client):
     client.force_login(host)
     page = client.get(reverse("host:audit", args=[party.slug])).content.decode()
     assert "Shown words" in page and "Stored words" not in page
+
+
+def test_an_admin_change_read_in_spanish_is_stored_in_english(host, django_user_model):
+    party = make_party(host, players=4)
+    staff = django_user_model.objects.create_superuser("boss", password="pw-admin-123")
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(staff)
+    player = party.players.get(order=1)
+    url = reverse("admin:tournaments_player_delete", args=[player.pk])
+    assert client.post(url, {"post": "yes"}).status_code == 302
+    entry = AuditEntry.objects.get(party=party, action="admin_change")
+    assert entry.summary == f"Deleted in the admin: player {player.name}"
+    assert entry.summary_template == "Deleted in the admin: %(what)s"
+
+
+def test_a_seating_fault_is_worded_by_the_translation_given():
+    seating = movement.Seating(tables=[(1, 2, 3, 3)], sitting_out=[])
+    faults = movement.seating_faults(seating, [1, 2, 3, 4], names={3: "Cruz", 4: "Dee"})
+    english = [movement.fault_text(fault) for fault in faults]
+    assert english == movement.check_seating(seating, [1, 2, 3, 4], names={3: "Cruz", 4: "Dee"})
+    assert "Cruz is placed more than once: table 1, seat 3; table 1, seat 4." in english
+    marked = [movement.fault_text(fault, lambda text: f"«{text}»") for fault in faults]
+    assert "«Cruz is placed more than once: «table 1, seat 3»; «table 1, seat 4».»" in marked

@@ -299,13 +299,19 @@ def party_delete(*, party: Party, user) -> str:
     return name
 
 
-def party_admin_change(*, party: Party, user, summary: str) -> None:
+def party_admin_change(
+    *, party: Party, user, summary: str, params: dict[str, Any] | None = None
+) -> None:
     """Record a change made in the Django admin (a name, a date, a switch, a
     prize) and bump the party's version, so the players' page, the board and
-    the printouts made before show it or are marked out of date."""
+    the printouts made before show it or are marked out of date.  ``summary``
+    is English: a template marked with ``gettext_noop`` when ``params`` are
+    given, kept with them so that the audit page can translate it."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
-        _audit(
-            party, user, "admin_change", summary[: AuditEntry._meta.get_field("summary").max_length]
-        )
+        if params is not None:
+            _audit(party, user, "admin_change", summary, params)
+        else:
+            limit = AuditEntry._meta.get_field("summary").max_length
+            _audit(party, user, "admin_change", summary[:limit])
         _bump(party)

@@ -69,10 +69,11 @@ def _round_create(
         tables=[tuple(t) for t in tables],
         sitting_out=[p.pk for p in players if p.pk not in seated_ids],
     )
-    problems = movement.check_seating(
+    faults = movement.seating_faults(
         seating, [p.pk for p in players], names={p.pk: p.name for p in players}
     )
-    if problems:
+    if faults:
+        problems = [movement.fault_text(fault, gettext) for fault in faults]
         raise PartyError({"seating": " ".join(problems)})
     rnd = Round.objects.create(party=party, number=number, seating=kind, seed=seed)
     seated = {pid for table in tables for pid in table}
