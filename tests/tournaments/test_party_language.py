@@ -6,6 +6,8 @@ reads."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -230,3 +232,11 @@ def test_a_seating_fault_is_worded_by_the_translation_given():
     assert "Cruz is placed more than once: table 1, seat 3; table 1, seat 4." in english
     marked = [movement.fault_text(fault, lambda text: f"«{text}»") for fault in faults]
     assert "«Cruz is placed more than once: «table 1, seat 3»; «table 1, seat 4».»" in marked
+
+
+def test_a_french_certificate_keeps_its_css_numbers_with_a_point(host):
+    party = make_party(host, players=4, language="fr")
+    html = printing.certificate_preview(party, award_id=None, design="classic", paper="a4")
+    assert '<html lang="fr">' in html
+    sizes = re.findall(r"font-size: ([^;\"]+)pt", html)
+    assert sizes and all("," not in size for size in sizes)
