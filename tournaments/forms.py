@@ -392,11 +392,13 @@ class ResultForm(forms.Form):
             and data.get("bidding_team_points") is None
             and "bidding_team_points" not in self.errors
         ):
-            self.add_error("bidding_team_points", "Enter the points the bidding team took.")
+            self.add_error(
+                "bidding_team_points", gettext("Enter the points the bidding team took.")
+            )
         t0, t1 = data.get("tally0"), data.get("tally1")
         if (t0 is None) != (t1 is None):
             self.add_error(
-                "tally1" if t1 is None else "tally0", "Copy both tally scores, or neither."
+                "tally1" if t1 is None else "tally0", gettext("Copy both tally scores, or neither.")
             )
         return data
 
