@@ -6,7 +6,8 @@ Names, dates, co-hosts, switches and prize names may be corrected here.
 """
 
 from django.contrib import admin
-from django.utils.translation import gettext
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from . import services
 from .models import (
@@ -58,20 +59,30 @@ class BumpsPartyVersion:
                 changed.append(str(formset.model._meta.verbose_name_plural))
         party = self.party_of(form.instance)
         if party is not None and changed:
-            summary = gettext("Changed in the admin: %(what)s (%(fields)s)") % {
-                "what": f"{form.instance._meta.verbose_name} {form.instance}",
-                "fields": ", ".join(changed),
-            }
-            services.party_admin_change(party=party, user=request.user, summary=summary)
+            with translation.override("en"):  # the audit stores English
+                params = {
+                    "what": f"{form.instance._meta.verbose_name} {form.instance}",
+                    "fields": ", ".join(str(name) for name in changed),
+                }
+            services.party_admin_change(
+                party=party,
+                user=request.user,
+                summary=gettext_noop("Changed in the admin: %(what)s (%(fields)s)"),
+                params=params,
+            )
 
     def delete_model(self, request, obj) -> None:
         party = None if isinstance(obj, Party) else self.party_of(obj)
         super().delete_model(request, obj)
         if party is not None:
-            summary = gettext("Deleted in the admin: %(what)s") % {
-                "what": f"{obj._meta.verbose_name} {obj}"
-            }
-            services.party_admin_change(party=party, user=request.user, summary=summary)
+            with translation.override("en"):
+                params = {"what": f"{obj._meta.verbose_name} {obj}"}
+            services.party_admin_change(
+                party=party,
+                user=request.user,
+                summary=gettext_noop("Deleted in the admin: %(what)s"),
+                params=params,
+            )
 
     def delete_queryset(self, request, queryset) -> None:
         doomed: dict[int, tuple[Party, list[str]]] = {}
@@ -80,10 +91,14 @@ class BumpsPartyVersion:
                 doomed.setdefault(obj.party_id, (obj.party, []))[1].append(str(obj))
         super().delete_queryset(request, queryset)
         for party, names in doomed.values():
-            summary = gettext("Deleted in the admin: %(what)s") % {
-                "what": f"{queryset.model._meta.verbose_name_plural} {', '.join(names)}"
-            }
-            services.party_admin_change(party=party, user=request.user, summary=summary)
+            with translation.override("en"):
+                params = {"what": f"{queryset.model._meta.verbose_name_plural} {', '.join(names)}"}
+            services.party_admin_change(
+                party=party,
+                user=request.user,
+                summary=gettext_noop("Deleted in the admin: %(what)s"),
+                params=params,
+            )
 
 
 class PlayerInline(admin.TabularInline):

@@ -85,6 +85,8 @@ def _summary(entry: AuditEntry, seats: SeatNames, rs: Ruleset) -> str:
                 "table": table,
                 "team": team_text(names, team),
             }
+    if entry.summary_template:
+        return entry.summary_shown()
     return _OLD_SCORE.sub(lambda m: "score " + score_text(*map(int, m.groups())), entry.summary)
 
 

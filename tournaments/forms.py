@@ -17,6 +17,13 @@ from scoring.rules import RULESETS
 from scoring.rules.rulesets import HouseOption, Ruleset
 from scoring.wording import bid_words
 
+from .choices import (
+    POINT_CARD_NAMES,
+    SEAT_CHOICES,
+    SUIT_CHOICES,
+    TEAM_CHOICES,
+    language_field,
+)
 from .models import (
     MOVEMENT_CHOICES,
     ROUND_MINUTES_DEFAULT,
@@ -28,32 +35,6 @@ from .models import (
     Prize,
 )
 from .services import DealEntry
-
-SEAT_CHOICES = [(s, f"Seat {s + 1}") for s in range(4)]
-SUIT_CHOICES = [
-    ("", "—"),
-    ("S", "♠ Spades"),
-    ("H", "♥ Hearts"),
-    ("D", "♦ Diamonds"),
-    ("C", "♣ Clubs"),
-]
-TEAM_CHOICES = [(0, "Seats 1 & 3"), (1, "Seats 2 & 4")]
-#: The point cards' names; their values are the party's ruleset's.
-POINT_CARD_NAMES = {
-    "A": _("Ace (high)"),
-    "K": _("King"),
-    "Q": _("Queen"),
-    "J": _("Jack"),
-    "OJ": _("Off-jack"),
-    "T": _("Ten (game)"),
-    "9": _("Nine"),
-    "P": _("Right pedro"),
-    "L": _("Left pedro"),
-    "3": _("Three"),
-    "2": _("Two (low)"),
-    "X1": _("Joker"),
-    "X2": _("Second joker"),
-}
 
 DEFAULT_RULESET = "monterey-draw"
 #: What ends a casual game: a party ends with its rounds, so its form leaves them out.
@@ -119,17 +100,25 @@ def house_option_field(option: HouseOption, initial: object) -> forms.Field:
 
 
 class PartyForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, label=_("Name"))
     date = forms.DateField(
-        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        label=_("Date"),
     )
-    venue = forms.CharField(max_length=160, required=False)
+    venue = forms.CharField(max_length=160, required=False, label=_("Venue"))
     ruleset = forms.ChoiceField(
-        choices=[(name, _(title)) for name, title in RULESET_CHOICES], initial=DEFAULT_RULESET
+        choices=[(name, _(title)) for name, title in RULESET_CHOICES],
+        initial=DEFAULT_RULESET,
+        label=_("Game"),
     )
-    movement = forms.ChoiceField(choices=MOVEMENT_CHOICES, initial="up_down")
-    sitout_credit = forms.ChoiceField(choices=SITOUT_CHOICES, initial="average")
-    planned_rounds = forms.IntegerField(min_value=1, max_value=50, initial=6)
+    movement = forms.ChoiceField(choices=MOVEMENT_CHOICES, initial="up_down", label=_("Movement"))
+    sitout_credit = forms.ChoiceField(
+        choices=SITOUT_CHOICES, initial="average", label=_("Sit-out credit")
+    )
+    planned_rounds = forms.IntegerField(
+        min_value=1, max_value=50, initial=6, label=_("Planned rounds")
+    )
     round_minutes = forms.IntegerField(
         min_value=ROUND_MINUTES_MIN,
         max_value=ROUND_MINUTES_MAX,
@@ -143,20 +132,22 @@ class PartyForm(forms.Form):
         initial=False,
         label=_("Players enter deals at their table on their phones (the other team confirms)"),
     )
+    language = language_field()
     prizes = forms.CharField(
         required=False,
+        label=_("Prizes"),
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One prize per line, best first.",
+        help_text=_("One prize per line, best first."),
     )
 
     low_score_prize = forms.CharField(
-        required=False, max_length=120, label="Low score prize (optional)"
+        required=False, max_length=120, label=_("Low score prize (optional)")
     )
     most_shoots_prize = forms.CharField(
         required=False, max_length=120, label=_("Most top contracts made prize (optional)")
     )
     highest_bid_prize = forms.CharField(
-        required=False, max_length=120, label="Highest bid made prize (optional)"
+        required=False, max_length=120, label=_("Highest bid made prize (optional)")
     )
 
     def __init__(self, *args, **kwargs):
@@ -267,6 +258,12 @@ class WifiForm(OneLineErrors, forms.Form):
     wifi_password = forms.CharField(
         required=False, max_length=63, strip=False, label=_("Password (none for an open network)")
     )
+
+
+class PartyLanguageForm(forms.Form):
+    """The party's language, changed on the players' page screen."""
+
+    language = language_field()
 
 
 class SeatDrawForm(OneLineErrors, forms.Form):
@@ -395,11 +392,13 @@ class ResultForm(forms.Form):
             and data.get("bidding_team_points") is None
             and "bidding_team_points" not in self.errors
         ):
-            self.add_error("bidding_team_points", "Enter the points the bidding team took.")
+            self.add_error(
+                "bidding_team_points", gettext("Enter the points the bidding team took.")
+            )
         t0, t1 = data.get("tally0"), data.get("tally1")
         if (t0 is None) != (t1 is None):
             self.add_error(
-                "tally1" if t1 is None else "tally0", "Copy both tally scores, or neither."
+                "tally1" if t1 is None else "tally0", gettext("Copy both tally scores, or neither.")
             )
         return data
 
@@ -488,7 +487,9 @@ class AmendForm(ResultForm):
 
 
 class PartyFileForm(forms.Form):
-    file = forms.FileField(help_text="A party file (JSON, format pedroparty/1).")
+    file = forms.FileField(
+        label=_("File"), help_text=_("A party file (JSON, format pedroparty/1).")
+    )
 
 
 class TableSeatForm(forms.Form):

@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.rulesets import RULESETS, stored_bounds
@@ -19,12 +20,12 @@ from scoring.rules.rulesets import RULESETS, stored_bounds
 #: Every game a party may play: the rulesets shipped, by id, with their titles.
 RULESET_CHOICES = [(name, rs.title) for name, rs in RULESETS.items()]
 MOVEMENT_CHOICES = [
-    ("up_down", "Winners up, losers down"),
-    ("winners_up", "Winners up, losers stay"),
+    ("up_down", _("Winners up, losers down")),
+    ("winners_up", _("Winners up, losers stay")),
 ]
 #: The host's round clock: its default length and the lengths allowed, in minutes.
 ROUND_MINUTES_DEFAULT, ROUND_MINUTES_MIN, ROUND_MINUTES_MAX = 20, 1, 180
-SITOUT_CHOICES = [("average", "Average score of the round"), ("zero", "No credit")]
+SITOUT_CHOICES = [("average", _("Average score of the round")), ("zero", _("No credit"))]
 #: What a stored deal may hold under any ruleset shipped; a new game widens it
 #: and ``makemigrations`` writes the new constraints.
 STORED = stored_bounds()
@@ -87,6 +88,11 @@ class Party(models.Model):
     #: Table-side entry: players enter deals on their phones from the
     #: table's QR code; the other team confirms each one.
     tableside_entry = models.BooleanField(default=False)
+    #: The party's language: its printouts are written in it, and the public
+    #: board shows it unless that screen's browser picked another one.
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -371,7 +377,13 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     action = models.CharField(max_length=40)
+    #: The change in English, as it reads for everyone whatever their language.
     summary = models.CharField(max_length=240)
+    #: ``summary`` before its values were put in (English, ``%(name)s``
+    #: placeholders) and those values, so that the audit page can show the
+    #: entry in the reader's language; empty for entries that have none.
+    summary_template = models.CharField(max_length=240, blank=True)
+    summary_params = models.JSONField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=240, blank=True)
@@ -382,6 +394,21 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return self.summary
+
+    def summary_shown(self) -> str:
+        """The summary in the active language, when it was stored with its
+        template; values listed under ``"_words"`` are translated too."""
+        if not self.summary_template:
+            return self.summary
+        params = dict(self.summary_params or {})
+        words = params.pop("_words", [])
+        for key in words:
+            if isinstance(params.get(key), str):
+                params[key] = gettext(params[key])
+        try:
+            return gettext(self.summary_template) % params
+        except (KeyError, TypeError, ValueError):
+            return self.summary
 
 
 class Prize(models.Model):

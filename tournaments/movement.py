@@ -39,10 +39,12 @@ __all__ = [
     "Style",
     "Table",
     "check_seating",
+    "fault_text",
     "move",
     "seat_next_round",
     "seated_players",
     "seatings_affected",
+    "seating_faults",
     "seeded_draw",
 ]
 
@@ -156,13 +158,50 @@ def seeded_draw(registration: Sequence[PlayerId], seed: int) -> Seating:
     return Seating(tables=tables, sitting_out=[p for p in registration if p in rest])
 
 
+def gettext_noop(message: str) -> str:
+    """Marks an English sentence for translation (``makemessages`` finds it);
+    this module imports no Django, so the caller translates it."""
+    return message
+
+
+#: A sentence about a seating: an English template (``%(name)s`` placeholders)
+#: and its values; a value may be a list of places, each a template and values,
+#: written one after another with "; ".
+Fault = tuple[str, dict]
+
+
+def fault_text(fault: Fault, translate=lambda text: text) -> str:
+    """The fault's sentence, each template passed through ``translate`` first
+    (English by default)."""
+    template, values = fault
+    filled = {
+        key: "; ".join(fault_text(place, translate) for place in value)
+        if isinstance(value, list)
+        else value
+        for key, value in values.items()
+    }
+    return translate(template) % filled
+
+
 def check_seating(
     seating: Seating,
     present: Iterable[PlayerId],
     *,
     names: Mapping[PlayerId, str] | None = None,
 ) -> list[str]:
-    """Everything wrong with ``seating`` for these ``present`` players, as host messages.
+    """Everything wrong with ``seating`` for these ``present`` players, as
+    English host messages (:func:`seating_faults` says what is checked)."""
+    return [fault_text(fault) for fault in seating_faults(seating, present, names=names)]
+
+
+def seating_faults(
+    seating: Seating,
+    present: Iterable[PlayerId],
+    *,
+    names: Mapping[PlayerId, str] | None = None,
+) -> list[Fault]:
+    """Everything wrong with ``seating`` for these ``present`` players, as
+    sentences to word for the host (:data:`Fault`).
 
     An empty list means the seating is valid (RULES.md section 6, "Round 1
     seating" and "Host overrides"): at least 4 players are present; there are
@@ -183,37 +222,83 @@ def check_seating(
     present_set = set(present_list)
     count = len(present_list)
     if count < MIN_PLAYERS:
-        return [f"A party needs at least {MIN_PLAYERS} players; only {count} are present."]
+        return [
+            (
+                gettext_noop("A party needs at least %(min)d players; only %(count)d are present."),
+                {"min": MIN_PLAYERS, "count": count},
+            )
+        ]
 
-    errors: list[str] = []
+    errors: list[Fault] = []
     wanted = count // 4
     if len(seating.tables) != wanted:
         errors.append(
-            f"{count} players need exactly {wanted} "
-            f"{'table' if wanted == 1 else 'tables'} of four; "
-            f"this seating has {len(seating.tables)}."
+            (
+                gettext_noop(
+                    "%(count)d players need exactly %(wanted)d table of four; "
+                    "this seating has %(tables)d."
+                )
+                if wanted == 1
+                else gettext_noop(
+                    "%(count)d players need exactly %(wanted)d tables of four; "
+                    "this seating has %(tables)d."
+                ),
+                {"count": count, "wanted": wanted, "tables": len(seating.tables)},
+            )
         )
 
-    places: dict[PlayerId, list[str]] = {}
+    places: dict[PlayerId, list[Fault]] = {}
     for number, table in enumerate(seating.tables, start=1):
         if len(table) != 4:
-            errors.append(f"Table {number} has {len(table)} seats; every table seats exactly 4.")
+            errors.append(
+                (
+                    gettext_noop(
+                        "Table %(table)d has %(seats)d seats; every table seats exactly 4."
+                    ),
+                    {"table": number, "seats": len(table)},
+                )
+            )
         for seat, player in enumerate(table):
             if player is None:
-                errors.append(f"Table {number}, seat {seat + 1} is empty.")
+                errors.append(
+                    (
+                        gettext_noop("Table %(table)d, seat %(seat)d is empty."),
+                        {"table": number, "seat": seat + 1},
+                    )
+                )
                 continue
-            places.setdefault(player, []).append(f"table {number}, seat {seat + 1}")
+            places.setdefault(player, []).append(
+                (
+                    gettext_noop("table %(table)d, seat %(seat)d"),
+                    {"table": number, "seat": seat + 1},
+                )
+            )
     for player in seating.sitting_out:
-        places.setdefault(player, []).append("sitting out")
+        places.setdefault(player, []).append((gettext_noop("sitting out"), {}))
 
     for player, where in places.items():
         if len(where) > 1:
-            errors.append(f"{name(player)} is placed more than once: {'; '.join(where)}.")
+            errors.append(
+                (
+                    gettext_noop("%(name)s is placed more than once: %(places)s."),
+                    {"name": name(player), "places": where},
+                )
+            )
         if player not in present_set:
-            errors.append(f"{name(player)} is not present but is placed: {'; '.join(where)}.")
+            errors.append(
+                (
+                    gettext_noop("%(name)s is not present but is placed: %(places)s."),
+                    {"name": name(player), "places": where},
+                )
+            )
     for player in present_list:
         if player not in places:
-            errors.append(f"{name(player)} is present but neither seated nor sitting out.")
+            errors.append(
+                (
+                    gettext_noop("%(name)s is present but neither seated nor sitting out."),
+                    {"name": name(player)},
+                )
+            )
     return errors
 
 

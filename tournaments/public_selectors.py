@@ -30,6 +30,7 @@ import datetime
 import unicodedata
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 
 from pedroparty.memo import LocalMemo
@@ -64,11 +65,18 @@ class PublicState:
     version: int
     open: bool
     standings: bool
+    #: The party's language, which the board shows by default.
+    language: str = settings.LANGUAGE_CODE
 
     @classmethod
     def of(cls, party: Party) -> PublicState:
         return cls(
-            party.pk, party.public_token, party.version, party.public_open, party.public_standings
+            party.pk,
+            party.public_token,
+            party.version,
+            party.public_open,
+            party.public_standings,
+            party.language,
         )
 
 
@@ -86,7 +94,7 @@ def public_state(token: str) -> PublicState | None:
     if state is None:
         party = (
             Party.objects.filter(public_token=token)
-            .only("pk", "public_token", "version", "public_open", "public_standings")
+            .only("pk", "public_token", "version", "public_open", "public_standings", "language")
             .first()
         )
         if party is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import validate_result
 
@@ -33,11 +33,11 @@ def party_tableside_set(*, party: Party, on: bool, user) -> None:
         Party.objects.filter(pk=party.pk).update(tableside_entry=on)
         party.tableside_entry = on
         summary = (
-            gettext("Switched table-side entry on")
+            gettext_noop("Switched table-side entry on")
             if on
-            else gettext("Switched table-side entry off")
+            else gettext_noop("Switched table-side entry off")
         )
-        _audit(party, user, "tableside_set", summary, after={"tableside_entry": on})
+        _audit(party, user, "tableside_set", summary, {}, after={"tableside_entry": on})
         _bump(party)
 
 
@@ -121,10 +121,10 @@ def table_entry_submit(
             rnd.party,
             None,
             "tableside_enter",
-            gettext(
+            gettext_noop(
                 "Round %(round)d, table %(table)d, deal %(deal)d entered at the table by %(name)s"
-            )
-            % {"round": rnd.number, "table": table, "deal": deal, "name": players[seat]},
+            ),
+            {"round": rnd.number, "table": table, "deal": deal, "name": players[seat]},
             after=_entry_json(entry, rnd.number),
         )
         _bump(rnd.party, rnd)
@@ -238,8 +238,8 @@ def _entry_score(rnd: Round, entry: TableEntry, *, seat: int | None, user) -> De
         rnd.party,
         user,
         "tableside_confirm",
-        gettext("Round %(round)d, table %(table)d, deal %(deal)d confirmed by %(name)s")
-        % {"round": rnd.number, "table": table, "deal": deal, "name": who},
+        gettext_noop("Round %(round)d, table %(table)d, deal %(deal)d confirmed by %(name)s"),
+        {"round": rnd.number, "table": table, "deal": deal, "name": who},
     )
     return result
 
@@ -269,8 +269,8 @@ def table_entry_reject(
             rnd.party,
             None,
             "tableside_reject",
-            gettext("Round %(round)d, table %(table)d, deal %(deal)d rejected by %(name)s")
-            % {"round": rnd.number, "table": table, "deal": deal, "name": name},
+            gettext_noop("Round %(round)d, table %(table)d, deal %(deal)d rejected by %(name)s"),
+            {"round": rnd.number, "table": table, "deal": deal, "name": name},
             reason=reason,
         )
         _bump(rnd.party, rnd)

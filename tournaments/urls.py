@@ -26,6 +26,7 @@ urlpatterns = [
     path(party + "share/", share.share, name="share"),
     path(party + "share/set/", share.share_set, name="share_set"),
     path(party + "share/wifi/", share.share_wifi, name="share_wifi"),
+    path(party + "share/language/", share.share_language, name="share_language"),
     path(rnd, rounds.round_view, name="round"),
     path(rnd + "close/", rounds.round_close, name="round_close"),
     path(rnd + "moves/", rounds.round_moves, name="moves"),

@@ -22,9 +22,13 @@
     var code = e.detail.xhr ? e.detail.xhr.status : 0;
     body.classList.toggle("offline", !ok);
     if (!status || body.classList.contains("tv")) return;
-    if (ok) status.textContent = "Live · checked " + new Date().toLocaleTimeString();
-    else if (code === 404) status.textContent = "The host has closed this page for now.";
-    else status.textContent = "No connection · trying again";
+    // The words are the page's own (data- attributes, in the page's language).
+    var lang = document.documentElement.lang || undefined;
+    if (ok) {
+      status.textContent = (status.getAttribute("data-checked") || "%(time)s")
+        .replace("%(time)s", new Date().toLocaleTimeString(lang));
+    } else if (code === 404) status.textContent = status.getAttribute("data-closed") || "";
+    else status.textContent = status.getAttribute("data-offline") || "";
   });
 
   // Coming back to the page (the phone woke up, the tab was shown again) asks
@@ -112,7 +116,10 @@
       box.setAttribute("hx-get", live.getAttribute("data-seat-url").replace(/\/0\/$/, "/" + id + "/"));
       box.setAttribute("hx-trigger", document.getElementById("standings").getAttribute("hx-trigger"));
       box.setAttribute("data-for", id);
-      box.innerHTML = "<p class=\"hint\">Loading…</p>";
+      var loading = document.createElement("p");
+      loading.className = "hint";
+      loading.textContent = live.getAttribute("data-loading") || "…";
+      box.replaceChildren(loading);
     } else {
       box.removeAttribute("hx-get");
       box.removeAttribute("hx-trigger");

@@ -14,7 +14,7 @@ from typing import Any
 
 import segno
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from scoring import wording
 from scoring.rules.rulesets import Ruleset
@@ -31,7 +31,13 @@ Kind = Document.Kind
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st; in Spanish 1.º,
+    2.º; in French 1er, 2e (the active language's way)."""
+    language = (get_language() or "en").split("-")[0]
+    if language == "es":
+        return f"{number}.º"
+    if language == "fr":
+        return f"{number}er" if number == 1 else f"{number}e"
     if 10 <= number % 100 <= 20:
         suffix = "th"
     else:
@@ -76,7 +82,7 @@ def award_lines(party: Party) -> list[AwardLine]:
             sort = (1, position, order)
         else:
             label = ("=" if ranks.count(rank) > 1 else "") + ordinal(rank)
-            place, what = f"{label} place", prize
+            place, what = gettext("%(ordinal)s place") % {"ordinal": label}, prize
             sort = (0, rank, position)
         lines.append((sort, AwardLine(pk, place, label, what, special, name, rank, score)))
     return [line for _sort, line in sorted(lines, key=lambda pair: pair[0])]
@@ -89,9 +95,9 @@ def _certificates(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[
         wanted = set(chosen)
         lines = [line for line in lines if line.id in wanted]
     if not lines:
-        raise PartyError({"awards": "None of these prizes is awarded any more."})
+        raise PartyError({"awards": gettext("None of these prizes is awarded any more.")})
     design = options.get("design", DEFAULT_DESIGN)
-    return {"design": design, "title": "Prize certificates"}, [
+    return {"design": design, "title": gettext("Prize certificates")}, [
         certificate_item(line, design) for line in lines
     ]
 
@@ -152,7 +158,7 @@ def _table_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[d
     # version, so cards printed before it are stale and made again.
     wifi = wifi_payload(party.wifi_name, party.wifi_password) if party.wifi_name else ""
     context = {
-        "title": "Table cards",
+        "title": gettext("Table cards"),
         "qr": qr_svg(url) if url else "",
         "public_url": url,
         "wifi_qr": qr_svg(wifi) if wifi else "",
@@ -163,7 +169,11 @@ def _table_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[d
     items = [
         {
             "table": t,
-            "role": "Head table" if t == 1 else "Foot table" if t == count and count > 1 else "",
+            "role": gettext("Head table")
+            if t == 1
+            else gettext("Foot table")
+            if t == count and count > 1
+            else "",
         }
         for t in range(1, count + 1)
     ]
@@ -187,7 +197,14 @@ def _standings(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[dic
     table = selectors.party_standings(party)
     rounds = party.rounds.count()
     finished = party.status == Party.Status.FINISHED
-    title = "Final standings" if finished else f"Standings after {rounds} round(s)"
+    title = (
+        gettext("Final standings")
+        if finished
+        else ngettext(
+            "Standings after %(rounds)d round", "Standings after %(rounds)d rounds", rounds
+        )
+        % {"rounds": rounds}
+    )
     return {"title": title}, [{"rows": table.rows}]
 
 
@@ -197,14 +214,15 @@ def _round_number(party: Party, options: Mapping[str, Any]) -> int:
     numbers = list(party.rounds.order_by("number").values_list("number", flat=True))
     number = options.get("round") or (numbers[-1] if numbers else None)
     if number not in numbers:
-        raise PartyError({"round": "That round is not in the party any more."})
+        raise PartyError({"round": gettext("That round is not in the party any more.")})
     return number
 
 
 def _movement(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[dict]]:
     number = _round_number(party, options)
     moves = selectors.round_moves(party, number)
-    return {"title": f"Round {number}: where to sit", "number": number}, [{"moves": moves}]
+    title = gettext("Round %(number)d: where to sit") % {"number": number}
+    return {"title": title, "number": number}, [{"moves": moves}]
 
 
 def _tally_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[dict]]:
@@ -255,7 +273,7 @@ def _score_sheets(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[
             }
         )
     return {
-        "title": f"Round {board.number} score sheets",
+        "title": gettext("Round %(number)d score sheets") % {"number": board.number},
         "number": board.number,
         "game": game_line(services.party_ruleset(party)),
     }, items
@@ -267,7 +285,7 @@ def game_line(rs: Ruleset) -> dict[str, Any]:
     values, and whether both teams' points are written down."""
     plain = [bid for bid in rs.bids() if bid not in rs.top_contracts]
     return {
-        "title": rs.title,
+        "title": gettext(rs.title),
         "low": wording.bid_words(plain[0], rs),
         "high": wording.bid_words(plain[-1], rs),
         "tops": [wording.bid_words(bid, rs) for bid in rs.top_contracts],

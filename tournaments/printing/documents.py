@@ -25,13 +25,13 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from ..models import Document, Party
 from ..services import PartyError
 from ..tasks import document_render as document_render_task
 from .options import document_options, options_key
-from .paper import PAPERS
+from .paper import DESIGNS, PAPERS
 
 logger = logging.getLogger(__name__)
 
@@ -261,12 +261,22 @@ def document_list(party: Party, limit: int = 30) -> list[DocumentLine]:
 def _summary(options: Mapping[str, Any]) -> str:
     parts = []
     if "paper" in options:
-        parts.append(PAPERS[options["paper"]].label if options["paper"] in PAPERS else "")
+        parts.append(str(PAPERS[options["paper"]].label) if options["paper"] in PAPERS else "")
     if "design" in options:
-        parts.append(options["design"].capitalize())
+        design = DESIGNS.get(options["design"])
+        parts.append(str(design) if design else options["design"])
     awards = options.get("awards")
     if awards is not None:
-        parts.append("all winners" if awards == "all" else f"{len(awards)} winner(s)")
+        parts.append(
+            gettext("all winners")
+            if awards == "all"
+            else ngettext("%(count)d winner", "%(count)d winners", len(awards))
+            % {"count": len(awards)}
+        )
     if "round" in options:
-        parts.append(f"round {options['round']}" if options["round"] else "current round")
+        parts.append(
+            gettext("round %(number)d") % {"number": options["round"]}
+            if options["round"]
+            else gettext("current round")
+        )
     return ", ".join(p for p in parts if p)

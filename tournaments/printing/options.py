@@ -7,6 +7,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from ..models import Document, Party, PrizeAward
 from ..services import PartyError
 from .paper import DEFAULT_DESIGN, DEFAULT_PAPER, DESIGNS, PAPERS
@@ -36,17 +38,17 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
     number, or None for the current round (the largest, for table cards).
     """
     if kind not in KIND_OPTIONS:
-        raise PartyError({"kind": "Choose what to print."})
+        raise PartyError({"kind": gettext("Choose what to print.")})
     options: dict[str, Any] = {}
     names = KIND_OPTIONS[kind]
     paper = raw.get("paper") or DEFAULT_PAPER
     if paper not in PAPERS:
-        raise PartyError({"paper": "Paper is US Letter or A4."})
+        raise PartyError({"paper": gettext("Paper is US Letter or A4.")})
     options["paper"] = paper
     if "design" in names:
         design = raw.get("design") or DEFAULT_DESIGN
         if design not in DESIGNS:
-            raise PartyError({"design": "Choose one of the certificate designs."})
+            raise PartyError({"design": gettext("Choose one of the certificate designs.")})
         options["design"] = design
     if "awards" in names:
         options["awards"] = _awards_option(party, raw.get("awards"))
@@ -55,7 +57,9 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
     if "public_url" in names:
         url = str(raw.get("public_url") or "")
         if not url.startswith(("http://", "https://")) or len(url) > 300:
-            raise PartyError({"public_url": "The players' page link must be an http(s) URL."})
+            raise PartyError(
+                {"public_url": gettext("The players' page link must be an http(s) URL.")}
+            )
         options["public_url"] = url
     if "entry_url" in names and raw.get("entry_url"):
         url = str(raw["entry_url"])
@@ -64,7 +68,9 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
             or len(url) > 300
             or url.count(ENTRY_TOKEN_SLOT) != 1
         ):
-            raise PartyError({"entry_url": "The table-side entry link must be an http(s) URL."})
+            raise PartyError(
+                {"entry_url": gettext("The table-side entry link must be an http(s) URL.")}
+            )
         options["entry_url"] = url
     return options
 
@@ -72,17 +78,17 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
 def _awards_option(party: Party, raw: Any) -> str | list[int]:
     every = set(PrizeAward.objects.filter(prize__party=party).values_list("pk", flat=True))
     if not every:
-        raise PartyError({"awards": "No prizes have been awarded yet."})
+        raise PartyError({"awards": gettext("No prizes have been awarded yet.")})
     if raw in (None, "", "all"):
         return "all"
     try:
         chosen = {int(value) for value in raw}
     except (TypeError, ValueError):
-        raise PartyError({"awards": "Choose the prize winners from the list."}) from None
+        raise PartyError({"awards": gettext("Choose the prize winners from the list.")}) from None
     if not chosen:
-        raise PartyError({"awards": "Tick at least one prize winner."})
+        raise PartyError({"awards": gettext("Tick at least one prize winner.")})
     if chosen - every:
-        raise PartyError({"awards": "Choose the prize winners from the list."})
+        raise PartyError({"awards": gettext("Choose the prize winners from the list.")})
     return "all" if chosen == every else sorted(chosen)
 
 
@@ -90,14 +96,14 @@ def _round_option(party: Party, kind: str, raw: Any) -> int | None:
     numbers = set(party.rounds.values_list("number", flat=True))
     if raw in (None, ""):
         if not numbers and kind != Kind.TABLE_CARDS:
-            raise PartyError({"round": "Seat round 1 first."})
+            raise PartyError({"round": gettext("Seat round 1 first.")})
         return None
     try:
         number = int(raw)
     except (TypeError, ValueError):
         number = 0
     if number not in numbers:
-        raise PartyError({"round": "Choose one of the party's rounds."})
+        raise PartyError({"round": gettext("Choose one of the party's rounds.")})
     return number
 
 

@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.template.loader import get_template
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from ..models import Document, Party, Prize
-from .contents import BUILDERS, AwardLine, award_lines, certificate_item
+from .contents import BUILDERS, AwardLine, award_lines, certificate_item, ordinal
 from .paper import DEFAULT_PAPER, LANDSCAPE, MARGIN_MM, PAPERS, font_css
 
 Kind = Document.Kind
@@ -41,7 +42,22 @@ def build_html(
     for writing the PDF.  ``preview`` (extra context) makes the HTML for a
     browser, which shows each page as a sheet of paper; ``built`` replaces
     the kind's own context and items.
+
+    Everything is written in the party's language, whoever asked for it.
     """
+    with translation.override(party.language):
+        return _build_html(party, kind, options, progress=progress, preview=preview, built=built)
+
+
+def _build_html(
+    party: Party,
+    kind: str,
+    options: Mapping[str, Any],
+    *,
+    progress: Callable[[int], Step] | None,
+    preview: dict[str, Any] | None,
+    built: tuple[dict, list[dict]] | None,
+) -> tuple[str, Step, int]:
     context, items = built if built is not None else BUILDERS[kind](party, options)
     total = len(items) + 1
     step = progress(total) if progress is not None else (lambda done, force=False: None)
@@ -85,6 +101,15 @@ def certificate_preview(
     The first award when ``award_id`` is None, a sample before any prize is
     awarded; None when the party has no such award.
     """
+    with translation.override(party.language):
+        return _certificate_preview(
+            party, award_id=award_id, design=design, paper=paper, switches=switches
+        )
+
+
+def _certificate_preview(
+    party: Party, *, award_id: int | None, design: str, paper: str, switches
+) -> str | None:
     lines = award_lines(party)
     if award_id is not None:
         lines = [line for line in lines if line.id == award_id]
@@ -93,13 +118,16 @@ def certificate_preview(
     note = ""
     if not lines:
         first = party.prizes.filter(kind=Prize.Kind.PLACE).order_by("position").first()
-        prize = first.name if first is not None else "The first prize"
-        lines = [AwardLine(0, "1st place", "1st", prize, False, "Winner’s Name", 1, 0)]
-        note = "A sample: no prize has been awarded yet."
+        prize = first.name if first is not None else gettext("The first prize")
+        first_place = gettext("%(ordinal)s place") % {"ordinal": ordinal(1)}
+        lines = [
+            AwardLine(0, first_place, ordinal(1), prize, False, gettext("Winner’s Name"), 1, 0)
+        ]
+        note = gettext("A sample: no prize has been awarded yet.")
     options = {"paper": paper, "design": design, "awards": [lines[0].id]}
     line = lines[0]
     built = (
-        {"design": design, "title": "Prize certificate"},
+        {"design": design, "title": gettext("Prize certificate")},
         [certificate_item(line, design)],
     )
     preview = {"note": note, "switches": list(switches)}

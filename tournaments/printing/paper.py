@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from ..models import Document
 
@@ -29,13 +30,16 @@ class Paper:
 
 
 PAPERS = {
-    "letter": Paper("letter", "US Letter", "letter", 215.9, 279.4),
+    "letter": Paper("letter", _("US Letter"), "letter", 215.9, 279.4),
     "a4": Paper("a4", "A4", "A4", 210.0, 297.0),
 }
 DEFAULT_PAPER = "letter"  # Monterey, California
 
 #: Certificate designs: code -> label.  The first is the default.
-DESIGNS = {"classic": "Classic (serif, double border)", "modern": "Modern (sans, colour band)"}
+DESIGNS = {
+    "classic": _("Classic (serif, double border)"),
+    "modern": _("Modern (sans, colour band)"),
+}
 DEFAULT_DESIGN = "classic"
 
 #: Landscape kinds; the others are portrait.

@@ -97,7 +97,7 @@ def document_render(*, document_id: int, task_id: str = "") -> None:
     except Exception as exc:
         logger.exception("Document %s failed to render", document_id)
         reason = exc.message if isinstance(exc, PartyError) else str(exc)
-        message = f"Could not make the PDF: {reason}"[:240]
+        message = (gettext("Could not make the PDF: %(reason)s") % {"reason": reason})[:240]
         # Only while the claim is still this task's: a render that took over
         # from this one may yet succeed.
         Document.objects.filter(pk=document_id, status=Status.RENDERING, claimed_by=task_id).update(

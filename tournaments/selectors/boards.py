@@ -7,6 +7,8 @@ import datetime
 import unicodedata
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from .. import standings
 from ..models import DealResult, Party, Round, Seat, TableRound
 from ..tableside_selectors import round_open_entries
@@ -218,13 +220,18 @@ def player_roster(party: Party) -> list[RosterLine]:
         info = history.rounds[-1]
         for t, table in enumerate(info.tables, start=1):
             for s, pid in enumerate(table):
-                where[pid] = f"Table {t}, seat {s + 1}"
+                where[pid] = _table_seat(t, s)
         for pid in info.sitting_out:
-            where[pid] = "Sitting out"
+            where[pid] = gettext("Sitting out")
     return [
         RosterLine(p.id, p.name, p.order, p.arrives_round, p.leaves_round, where.get(p.id, ""))
         for p in history.players
     ]
+
+
+def _table_seat(table: int, seat: int) -> str:
+    """ "Table 2, seat 3" for seat index ``seat`` (0 to 3), in the reader's language."""
+    return gettext("Table %(table)d, seat %(seat)d") % {"table": table, "seat": seat + 1}
 
 
 def _name_key(name: str) -> str:
@@ -263,10 +270,10 @@ def round_moves(party: Party, number: int) -> list[Move]:
     for pid, place in now.items():
         old = before.get(pid, "new")
         if place is None:
-            after, partner, moved = "Sits out", "", "sits out"
+            after, partner, moved = gettext("Sits out"), "", "sits out"
         else:
             t, s = place
-            after = f"Table {t}, seat {s + 1}"
+            after = _table_seat(t, s)
             partner = names[target.tables[t - 1][(s + 2) % 4]]
             if old == "new":
                 moved = "new"
@@ -277,9 +284,9 @@ def round_moves(party: Party, number: int) -> list[Move]:
         if old == "new":
             text = "—"
         elif old is None:
-            text = "Sat out"
+            text = gettext("Sat out")
         else:
-            text = f"Table {old[0]}, seat {old[1] + 1}"
+            text = _table_seat(old[0], old[1])
         moves.append(Move(names[pid], text, after, partner, moved))
     return sorted(moves, key=lambda m: _name_key(m.name))
 

@@ -4,7 +4,7 @@ judged again when its round is closed."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import validate_result
 
@@ -47,7 +47,7 @@ def result_amend(
     """
     reason = (reason or "").strip()
     if not reason:
-        raise PartyError({"reason": "Say why the result is being changed."})
+        raise PartyError({"reason": gettext("Say why the result is being changed.")})
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=result.round_id)
         old = DealResult.objects.select_for_update().get(pk=result.pk)
@@ -95,7 +95,13 @@ def result_amend(
             party,
             user,
             "result_amend",
-            f"Amended round {rnd.number}, table {old.table}, deal {old.deal}: {_describe(new, rs)}",
+            gettext_noop("Amended round %(number)d, table %(table)d, deal %(deal)d: %(result)s"),
+            {
+                "number": rnd.number,
+                "table": old.table,
+                "deal": old.deal,
+                "result": _describe(new, rs),
+            },
             before=_result_json(old, rnd.number),
             after=_result_json(new, rnd.number),
             reason=reason,

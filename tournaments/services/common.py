@@ -77,8 +77,35 @@ def seating_problem_text(problem: SeatingProblem) -> str:
     return text % problem.values
 
 
-def _audit(party: Party, user, action: str, summary: str, **fields: Any) -> None:
-    AuditEntry.objects.create(party=party, user=user, action=action, summary=summary, **fields)
+def _audit(
+    party: Party,
+    user,
+    action: str,
+    summary: str,
+    params: dict[str, Any] | None = None,
+    *,
+    words: tuple[str, ...] = (),
+    **fields: Any,
+) -> None:
+    """Record a change.  The summary is stored in English so that it reads the
+    same for everyone: ``summary`` is an English template marked with
+    ``gettext_noop`` and ``params`` its values; both are kept too, and the
+    audit page shows the entry in its reader's language (the values named in
+    ``words`` are English words translated with it)."""
+    if params is None:
+        AuditEntry.objects.create(party=party, user=user, action=action, summary=summary, **fields)
+        return
+    limit = AuditEntry._meta.get_field("summary").max_length
+    stored = {**params, "_words": list(words)} if words else dict(params)
+    AuditEntry.objects.create(
+        party=party,
+        user=user,
+        action=action,
+        summary=(summary % params)[:limit],
+        summary_template=summary,
+        summary_params=stored,
+        **fields,
+    )
 
 
 def _bump(party: Party, rnd: Round | None = None) -> None:
@@ -90,7 +117,9 @@ def _bump(party: Party, rnd: Round | None = None) -> None:
     if rnd is not None:
         Round.objects.filter(pk=rnd.pk).update(version=F("version") + 1)
     Party.objects.filter(pk=party.pk).update(version=F("version") + 1)
-    party.refresh_from_db(fields=["version", "public_token", "public_open", "public_standings"])
+    party.refresh_from_db(
+        fields=["version", "public_token", "public_open", "public_standings", "language"]
+    )
     state = public_selectors.PublicState.of(party)
     transaction.on_commit(lambda: public_selectors.public_state_store(state), robust=True)
 

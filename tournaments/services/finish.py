@@ -4,7 +4,7 @@ prizes picked in turn."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from .. import selectors
 from ..models import Party, Player, Prize, PrizeAward, Round
@@ -17,18 +17,20 @@ def party_finish(*, party: Party, user) -> None:
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.status == Party.Status.FINISHED:
-            raise PartyError("The party is already finished.")
+            raise PartyError(gettext("The party is already finished."))
         current = party.rounds.order_by("-number").first()
         if current is None:
-            raise PartyError("No round has been played yet.")
+            raise PartyError(gettext("No round has been played yet."))
         if current.status == Round.Status.OPEN:
             if current.results.exists():
-                raise PartyError(f"Close round {current.number} first.")
+                raise PartyError(
+                    gettext("Close round %(number)d first.") % {"number": current.number}
+                )
             _round_drop(current)
         party.status = Party.Status.FINISHED
         party.save(update_fields=["status"])
         _specials_award(party)
-        _audit(party, user, "party_finish", "Finished the party")
+        _audit(party, user, "party_finish", gettext_noop("Finished the party"), {})
         _bump(party)
 
 
@@ -49,18 +51,26 @@ def prize_pick(*, party: Party, player: Player, prize: Prize, user) -> PrizeAwar
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.status != Party.Status.FINISHED:
-            raise PartyError("Prizes are picked once the party is finished.")
+            raise PartyError(gettext("Prizes are picked once the party is finished."))
         if prize.party_id != party.pk or prize.kind != Prize.Kind.PLACE:
-            raise PartyError({"prize": "That is not one of this party's place prizes."})
+            raise PartyError({"prize": gettext("That is not one of this party's place prizes.")})
         if prize.awards.exists():
-            raise PartyError({"prize": f"{prize.name} has already been picked."})
+            raise PartyError(
+                {"prize": gettext("%(prize)s has already been picked.") % {"prize": prize.name}}
+            )
         turn = selectors.prize_turn(party)
         if turn is None or turn.player != player.pk:
-            raise PartyError({"player": "It is not this player's turn to pick."})
+            raise PartyError({"player": gettext("It is not this player's turn to pick.")})
         award = PrizeAward.objects.create(
             prize=prize, player=player, rank=turn.rank, score=turn.score
         )
-        _audit(party, user, "prize_pick", f"{player.name} picked {prize.name}")
+        _audit(
+            party,
+            user,
+            "prize_pick",
+            gettext_noop("%(name)s picked %(prize)s"),
+            {"name": player.name, "prize": prize.name},
+        )
         _bump(party)
     return award
 
@@ -100,7 +110,8 @@ def prize_unpick(*, party: Party, prize: Prize, user) -> None:
             party,
             user,
             "prize_unpick",
-            f"Put back {prize.name}: {award.player.name} picks again",
+            gettext_noop("Put back %(prize)s: %(name)s picks again"),
+            {"prize": prize.name, "name": award.player.name},
             before={"prize": prize.name, "player": award.player.name},
         )
         _bump(party)

@@ -9,13 +9,19 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import (
+    get_language_info,
+    gettext,
+    gettext_noop,
+)
 
 from scoring.rules import RULESETS
 from scoring.rules.rulesets import RulesetError
 
+from ..choices import active_language
 from ..models import (
     ROUND_MINUTES_DEFAULT,
     ROUND_MINUTES_MAX,
@@ -51,32 +57,45 @@ def party_create(
     prizes: Sequence[str] = (),
     special_prizes: dict[str, str] | None = None,
     tableside_entry: bool = False,
+    language: str = "",
 ) -> Party:
     """Create a party hosted by ``owner``, with its place prizes in order and
     optional special prizes (kind -> prize name: ``low_score``,
     ``most_shoots``, ``highest_bid``; RULES.md section 6), awarded when the
-    party finishes."""
+    party finishes.  ``language`` (a code of ``settings.LANGUAGES``) is the
+    party's language, by default the one active when it is created."""
     errors: dict[str, str] = {}
+    language = language or active_language()
+    if language not in dict(settings.LANGUAGES):
+        errors["language"] = gettext("Choose one of the site's languages.")
     special_prizes = {k: v.strip() for k, v in (special_prizes or {}).items() if v.strip()}
     special_kinds = [kind for kind in Prize.Kind.values if kind != Prize.Kind.PLACE]
     if set(special_prizes) - set(special_kinds):
-        errors["special_prizes"] = f"Special prizes are {', '.join(special_kinds)}."
+        errors["special_prizes"] = gettext("Special prizes are %(kinds)s.") % {
+            "kinds": ", ".join(special_kinds)
+        }
     name = (name or "").strip()
     if not name:
-        errors["name"] = "Give the party a name."
+        errors["name"] = gettext("Give the party a name.")
     prizes = [p.strip() for p in prizes if p.strip()]
     if len(prizes) >= SPECIAL_PRIZE_POSITION:
         errors["prizes"] = _too_many_prizes()
     if ruleset not in RULESETS:
-        errors["ruleset"] = f"Unknown ruleset {ruleset!r}."
+        errors["ruleset"] = gettext("Unknown ruleset %(ruleset)r.") % {"ruleset": ruleset}
     if movement not in ("up_down", "winners_up"):
-        errors["movement"] = "Movement is 'up_down' or 'winners_up'."
+        errors["movement"] = gettext("Movement is 'up_down' or 'winners_up'.")
     if sitout_credit not in ("average", "zero"):
-        errors["sitout_credit"] = "Sit-out credit is 'average' or 'zero'."
+        errors["sitout_credit"] = gettext("Sit-out credit is 'average' or 'zero'.")
     if not isinstance(deals_per_round, int) or not 1 <= deals_per_round <= 12:
-        errors["deals_per_round"] = "Deals per round must be 1 to 12."
+        errors["deals_per_round"] = gettext("Deals per round must be %(min)d to %(max)d.") % {
+            "min": 1,
+            "max": 12,
+        }
     if not isinstance(planned_rounds, int) or not 1 <= planned_rounds <= 50:
-        errors["planned_rounds"] = "Planned rounds must be 1 to 50."
+        errors["planned_rounds"] = gettext("Planned rounds must be %(min)d to %(max)d.") % {
+            "min": 1,
+            "max": 50,
+        }
     if not isinstance(round_minutes, int) or not ROUND_MINUTES_MIN <= round_minutes <= (
         ROUND_MINUTES_MAX
     ):
@@ -87,7 +106,9 @@ def party_create(
     house_options = dict(house_options or {})
     unknown = set(house_options) - set(RULESET_OPTION_NAMES)
     if unknown:
-        errors["house_options"] = f"Unknown house option(s): {', '.join(sorted(unknown))}."
+        errors["house_options"] = gettext("Unknown house option(s): %(names)s.") % {
+            "names": ", ".join(sorted(unknown))
+        }
     elif ruleset in RULESETS:
         try:
             RULESETS[ruleset].with_options(**house_options)
@@ -110,6 +131,7 @@ def party_create(
             house_options=house_options,
             owner=owner,
             tableside_entry=tableside_entry,
+            language=language,
         )
         for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
@@ -121,7 +143,9 @@ def party_create(
                     name=special_prizes[kind],
                     kind=kind,
                 )
-        _audit(party, owner, "party_create", f"Created the party {name}")
+        _audit(
+            party, owner, "party_create", gettext_noop("Created the party %(name)s"), {"name": name}
+        )
     return party
 
 
@@ -145,10 +169,49 @@ def prizes_set(*, party: Party, names: Sequence[str], user) -> None:
         raise PartyError({"prizes": _too_many_prizes()})
     with transaction.atomic():
         if PrizeAward.objects.filter(prize__party=party).exists():
-            raise PartyError({"prizes": "Prizes have already been awarded."})
+            raise PartyError({"prizes": gettext("Prizes have already been awarded.")})
         party.prizes.filter(kind=Prize.Kind.PLACE).delete()
         for position, prize in enumerate(names, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
+        _bump(party)
+
+
+#: The audit's words for a change of the players' page switches: (page
+#: opened, standings shown), None for a switch left as it was.
+_PUBLIC_CHANGES = {
+    (True, None): gettext_noop("Opened the players' page"),
+    (False, None): gettext_noop("Hid the players' page"),
+    (None, True): gettext_noop("Showed its standings"),
+    (None, False): gettext_noop("Hid its standings"),
+    (True, True): gettext_noop("Opened the players' page and showed its standings"),
+    (True, False): gettext_noop("Opened the players' page and hid its standings"),
+    (False, True): gettext_noop("Hid the players' page and showed its standings"),
+    (False, False): gettext_noop("Hid the players' page and hid its standings"),
+}
+
+
+def party_language_set(*, party: Party, language: str, user) -> None:
+    """Change the party's language: the printouts made from now on are
+    written in it, and the board shows it.  Audited; bumps the version so
+    the printouts made before are marked out of date."""
+    if language not in dict(settings.LANGUAGES):
+        raise PartyError({"language": gettext("Choose one of the site's languages.")})
+    with transaction.atomic():
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        before = party.language
+        if before == language:
+            return
+        Party.objects.filter(pk=party.pk).update(language=language)
+        _audit(
+            party,
+            user,
+            "party_language_set",
+            gettext_noop("Set the party's language to %(language)s"),
+            {"language": get_language_info(language)["name"]},
+            words=("language",),
+            before={"language": before},
+            after={"language": language},
+        )
         _bump(party)
 
 
@@ -162,17 +225,13 @@ def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None
         after = {"open": bool(open), "standings": bool(standings)}
         if after == before:
             return
-        changes = []
-        if after["open"] != before["open"]:
-            changes.append("opened the players' page" if open else "hid the players' page")
-        if after["standings"] != before["standings"]:
-            changes.append("showed its standings" if standings else "hid its standings")
+        page = open if after["open"] != before["open"] else None
+        shown = standings if after["standings"] != before["standings"] else None
         Party.objects.filter(pk=party.pk).update(
             public_open=after["open"], public_standings=after["standings"]
         )
-        summary = " and ".join(changes)
-        summary = summary[0].upper() + summary[1:]
-        _audit(party, user, "party_public_set", summary, before=before, after=after)
+        summary = _PUBLIC_CHANGES[page, shown]
+        _audit(party, user, "party_public_set", summary, {}, before=before, after=after)
         _bump(party)
 
 
@@ -206,10 +265,10 @@ def party_wifi_set(*, party: Party, name: str, password: str, user) -> None:
             return
         Party.objects.filter(pk=party.pk).update(wifi_name=name, wifi_password=password)
         if name:
-            summary = gettext("Set the hall Wi-Fi to %(name)s") % {"name": name}
+            summary = gettext_noop("Set the hall Wi-Fi to %(name)s")
         else:
-            summary = gettext("Removed the hall Wi-Fi")
-        _audit(party, user, "party_wifi_set", summary, before=before, after=after)
+            summary = gettext_noop("Removed the hall Wi-Fi")
+        _audit(party, user, "party_wifi_set", summary, {"name": name}, before=before, after=after)
         _bump(party)
 
 
@@ -217,10 +276,10 @@ def party_load_record(*, party: Party, user, source: str = "") -> None:
     """Note in a new party's audit trail that it was loaded from a party file
     (``source``: the file's name, if known); the party list shows when."""
     source = "".join(char for char in source if char.isprintable())[:120]
-    summary = gettext("Loaded from the party file %(file)s") % {"file": source}
+    summary = gettext_noop("Loaded from the party file %(file)s")
     if not source:
-        summary = gettext("Loaded from a party file")
-    _audit(party, user, PARTY_LOAD_ACTION, summary)
+        summary = gettext_noop("Loaded from a party file")
+    _audit(party, user, PARTY_LOAD_ACTION, summary, {"file": source})
 
 
 def party_delete(*, party: Party, user) -> str:
@@ -240,13 +299,19 @@ def party_delete(*, party: Party, user) -> str:
     return name
 
 
-def party_admin_change(*, party: Party, user, summary: str) -> None:
+def party_admin_change(
+    *, party: Party, user, summary: str, params: dict[str, Any] | None = None
+) -> None:
     """Record a change made in the Django admin (a name, a date, a switch, a
     prize) and bump the party's version, so the players' page, the board and
-    the printouts made before show it or are marked out of date."""
+    the printouts made before show it or are marked out of date.  ``summary``
+    is English: a template marked with ``gettext_noop`` when ``params`` are
+    given, kept with them so that the audit page can translate it."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
-        _audit(
-            party, user, "admin_change", summary[: AuditEntry._meta.get_field("summary").max_length]
-        )
+        if params is not None:
+            _audit(party, user, "admin_change", summary, params)
+        else:
+            limit = AuditEntry._meta.get_field("summary").max_length
+            _audit(party, user, "admin_change", summary[:limit])
         _bump(party)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import Party, Player
 from .common import PartyError, _audit, _bump
@@ -30,20 +31,27 @@ def player_register(*, party: Party, name: str, user) -> Player:
     """
     name = " ".join((name or "").split())
     if not name:
-        raise PartyError({"name": "Type the player's name."})
+        raise PartyError({"name": gettext("Type the player's name.")})
     if len(name) > 80:
-        raise PartyError({"name": "Names are at most 80 characters."})
+        raise PartyError({"name": gettext("Names are at most 80 characters.")})
     if party.status == Party.Status.FINISHED:
-        raise PartyError({"name": "The party is finished."})
+        raise PartyError({"name": gettext("The party is finished.")})
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.players.filter(name=name).exists():
-            raise PartyError({"name": f"{name} is already registered."})
+            raise PartyError({"name": gettext("%(name)s is already registered.") % {"name": name}})
         current = party.rounds.order_by("-number").first()
         arrives = 1 if current is None else current.number + 1
         order = (party.players.order_by("-order").values_list("order", flat=True).first() or 0) + 1
         player = Player.objects.create(party=party, name=name, order=order, arrives_round=arrives)
-        _audit(party, user, "player_register", f"Registered {name}", after={"name": name})
+        _audit(
+            party,
+            user,
+            "player_register",
+            gettext_noop("Registered %(name)s"),
+            {"name": name},
+            after={"name": name},
+        )
         _bump(party)
     return player
 
@@ -56,11 +64,23 @@ def player_depart(*, party: Party, player: Player, user) -> None:
         if current is None:
             player.seats.all().delete()
             player.delete()
-            _audit(party, user, "player_remove", f"Removed {player.name} before round 1")
+            _audit(
+                party,
+                user,
+                "player_remove",
+                gettext_noop("Removed %(name)s before round 1"),
+                {"name": player.name},
+            )
         else:
             player.leaves_round = current.number + 1
             player.save(update_fields=["leaves_round"])
-            _audit(party, user, "player_depart", f"{player.name} left after round {current.number}")
+            _audit(
+                party,
+                user,
+                "player_depart",
+                gettext_noop("%(name)s left after round %(number)d"),
+                {"name": player.name, "number": current.number},
+            )
         _bump(party)
 
 
@@ -70,5 +90,7 @@ def player_rejoin(*, party: Party, player: Player, user) -> None:
         party = Party.objects.select_for_update().get(pk=party.pk)
         player.leaves_round = None
         player.save(update_fields=["leaves_round"])
-        _audit(party, user, "player_rejoin", f"{player.name} is back")
+        _audit(
+            party, user, "player_rejoin", gettext_noop("%(name)s is back"), {"name": player.name}
+        )
         _bump(party)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import validate_result
 from scoring.rules.rulesets import Ruleset
@@ -73,12 +74,17 @@ def result_record(
         stored = current.first()
         record = _record(rnd, deal, entry, players)
         if stored is not None:
-            who = stored.entered_by.get_username() if stored.entered_by else "another device"
+            who = (
+                stored.entered_by.get_username() if stored.entered_by else gettext("another device")
+            )
             when = stored.entered_at.strftime("%H:%M")
             raise PartyError(
                 {
-                    "deal": f"Deal {deal} at table {table} was already entered by {who} at "
-                    f"{when}. To change it, amend it."
+                    "deal": gettext(
+                        "Deal %(deal)d at table %(table)d was already entered by %(who)s at "
+                        "%(when)s. To change it, amend it."
+                    )
+                    % {"deal": deal, "table": table, "who": who, "when": when}
                 },
                 result=stored,
             )
@@ -112,7 +118,8 @@ def _result_store(
         rnd.party,
         user,
         "result_record",
-        f"Round {rnd.number}, table {table}, deal {deal}: {_describe(result, rs)}",
+        gettext_noop("Round %(number)d, table %(table)d, deal %(deal)d: %(result)s"),
+        {"number": rnd.number, "table": table, "deal": deal, "result": _describe(result, rs)},
         after=_result_json(result, rnd.number),
     )
     return result
@@ -147,7 +154,12 @@ def results_entry(
         def enter(*, table: int, deal: int, entry: DealEntry) -> DealResult:
             if (table, deal) in entered:
                 raise PartyError(
-                    {"deal": f"Deal {deal} at table {table} is already entered; amend it instead."}
+                    {
+                        "deal": gettext(
+                            "Deal %(deal)d at table %(table)d is already entered; amend it instead."
+                        )
+                        % {"deal": deal, "table": table}
+                    }
                 )
             record = _record(rnd, deal, entry, seats.get(table))
             result = _result_store(
@@ -270,7 +282,12 @@ def _result_save(
         # Only reachable if the row lock was bypassed (e.g. SQLite's writer
         # race): the constraint still guarantees one current result.
         raise PartyError(
-            {"deal": f"Deal {deal} at table {table} was just entered on another device."}
+            {
+                "deal": gettext(
+                    "Deal %(deal)d at table %(table)d was just entered on another device."
+                )
+                % {"deal": deal, "table": table}
+            }
         ) from None
 
 

@@ -7,7 +7,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import DealResult, Round, TableRound
 from ..standings import table_round_winner
@@ -21,21 +21,30 @@ def table_call_time(*, round: Round, table: int, user) -> None:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         if rnd.status != Round.Status.OPEN:
-            raise PartyError("The round is closed.")
+            raise PartyError(gettext("The round is closed."))
         outcome = TableRound.objects.filter(round=rnd, table=table).first()
         if outcome is None:
-            raise PartyError({"table": f"There is no table {table} in this round."})
+            raise PartyError(
+                {"table": gettext("There is no table %(table)d in this round.") % {"table": table}}
+            )
         if not DealResult.objects.filter(round=rnd, table=table, is_current=True).exists():
             raise PartyError(
                 {
-                    "table": f"Table {table} has no deal entered; time can be called "
-                    "only after at least one deal."
+                    "table": gettext(
+                        "Table %(table)d has no deal entered; time can be called "
+                        "only after at least one deal."
+                    )
+                    % {"table": table}
                 }
             )
         outcome.time_called = True
         outcome.save(update_fields=["time_called"])
         _audit(
-            rnd.party, user, "table_call_time", f"Time called on table {table}, round {rnd.number}"
+            rnd.party,
+            user,
+            "table_call_time",
+            gettext_noop("Time called on table %(table)d, round %(number)d"),
+            {"table": table, "number": rnd.number},
         )
         _bump(rnd.party, rnd)
 
@@ -56,8 +65,8 @@ def round_clock_start(*, round: Round, user) -> Round:
             rnd.party,
             user,
             "round_clock_start",
-            gettext("Started the %(minutes)d-minute clock of round %(number)d")
-            % {"minutes": minutes, "number": rnd.number},
+            gettext_noop("Started the %(minutes)d-minute clock of round %(number)d"),
+            {"minutes": minutes, "number": rnd.number},
             after={"ends_at": rnd.clock_ends_at.isoformat()},
         )
         _bump(rnd.party, rnd)
@@ -79,7 +88,8 @@ def round_clock_stop(*, round: Round, user) -> Round:
             rnd.party,
             user,
             "round_clock_stop",
-            gettext("Stopped the clock of round %(number)d") % {"number": rnd.number},
+            gettext_noop("Stopped the clock of round %(number)d"),
+            {"number": rnd.number},
             before=before,
         )
         _bump(rnd.party, rnd)
@@ -129,8 +139,8 @@ def round_call_time(*, round: Round, user) -> list[int]:
             party,
             user,
             "round_call_time",
-            gettext("Time called for round %(number)d at tables %(tables)s")
-            % {"number": rnd.number, "tables": ", ".join(map(str, called))},
+            gettext_noop("Time called for round %(number)d at tables %(tables)s"),
+            {"number": rnd.number, "tables": ", ".join(map(str, called))},
             after={"tables": called, "no_deal_yet": empty},
         )
         _bump(party, rnd)
@@ -174,7 +184,8 @@ def round_call_time_undo(*, round: Round, user) -> list[int]:
             party,
             user,
             "round_call_time_undo",
-            gettext("Undid the call of time for round %(number)d") % {"number": rnd.number},
+            gettext_noop("Undid the call of time for round %(number)d"),
+            {"number": rnd.number},
             before=before,
         )
         _bump(party, rnd)
@@ -186,15 +197,22 @@ def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
 
     Returns later rounds whose seating would differ (for a closed round)."""
     if team not in (0, 1):
-        raise PartyError({"team": "The cut is won by team 0 or team 1."})
+        raise PartyError({"team": gettext("The cut is won by team 0 or team 1.")})
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         outcome = TableRound.objects.select_for_update().filter(round=rnd, table=table).first()
         if outcome is None:
-            raise PartyError({"table": f"There is no table {table} in this round."})
+            raise PartyError(
+                {"table": gettext("There is no table %(table)d in this round.") % {"table": table}}
+            )
         scores = _table_scores(rnd, table)
         if not scores or table_round_winner(scores, cut=None) is not None:
-            raise PartyError({"team": f"Table {table} is not tied; no cut is needed."})
+            raise PartyError(
+                {
+                    "team": gettext("Table %(table)d is not tied; no cut is needed.")
+                    % {"table": table}
+                }
+            )
         differing: list[int] = []
         if rnd.status == Round.Status.CLOSED:
             differing = _seatings_differing(rnd, {table: team})
@@ -208,7 +226,8 @@ def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
             rnd.party,
             user,
             "table_record_cut",
-            f"Round {rnd.number}, table {table}: cut won by {' & '.join(names[team::2])}",
+            gettext_noop("Round %(number)d, table %(table)d: cut won by %(names)s"),
+            {"number": rnd.number, "table": table, "names": " & ".join(names[team::2])},
         )
         _bump(rnd.party, rnd)
     return differing
@@ -225,7 +244,7 @@ def round_close(*, round: Round, user, seat_next: bool = True) -> Round | None:
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         party = rnd.party
         if rnd.status != Round.Status.OPEN:
-            raise PartyError("This round is already closed.")
+            raise PartyError(gettext("This round is already closed."))
         outcomes = list(TableRound.objects.select_for_update().filter(round=rnd))
         scores: dict[int, list[tuple[int, int]]] = {o.table: [] for o in outcomes}
         for table, s0, s1 in (
@@ -239,15 +258,19 @@ def round_close(*, round: Round, user, seat_next: bool = True) -> Round | None:
             played = len(scores[outcome.table])
             if played < party.deals_per_round and not outcome.time_called:
                 problems.append(
-                    f"Table {outcome.table} has {played} of {party.deals_per_round} deals."
+                    gettext("Table %(table)d has %(played)d of %(deals)d deals.")
+                    % {"table": outcome.table, "played": played, "deals": party.deals_per_round}
                 )
             elif played == 0:
-                problems.append(f"Table {outcome.table} has no deal entered.")
+                problems.append(
+                    gettext("Table %(table)d has no deal entered.") % {"table": outcome.table}
+                )
             else:
                 outcome.winner = table_round_winner(scores[outcome.table], cut=outcome.cut_winner)
                 if outcome.winner is None:
                     problems.append(
-                        f"Table {outcome.table} is tied: record who won the cut of the cards."
+                        gettext("Table %(table)d is tied: record who won the cut of the cards.")
+                        % {"table": outcome.table}
                     )
         if problems:
             raise PartyError({"__all__": " ".join(problems)})
@@ -256,7 +279,13 @@ def round_close(*, round: Round, user, seat_next: bool = True) -> Round | None:
         rnd.status = Round.Status.CLOSED
         rnd.closed_at = timezone.now()
         rnd.save(update_fields=["status", "closed_at"])
-        _audit(party, user, "round_close", f"Closed round {rnd.number}")
+        _audit(
+            party,
+            user,
+            "round_close",
+            gettext_noop("Closed round %(number)d"),
+            {"number": rnd.number},
+        )
         nxt = _round_seat_next(party, rnd, user) if seat_next else None
         _bump(party, rnd)
     return nxt

@@ -7,10 +7,19 @@ import secrets
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from .. import movement, selectors
 from ..models import Party, Player, Round, Seat, SitOut, TableRound
 from .common import PartyError, _audit, _bump, _present, _round_drop, seating_problem_text
+
+#: The audit's words for a new seating, by how it was made (stored in English).
+_SEATED = {
+    Round.Seating.DRAW: gettext_noop("Seated round %(number)d (seeded draw)"),
+    Round.Seating.HOST: gettext_noop("Seated round %(number)d (host's seating)"),
+    Round.Seating.MOVEMENT: gettext_noop("Seated round %(number)d (movement)"),
+    Round.Seating.OVERRIDE: gettext_noop("Seated round %(number)d (host override)"),
+}
 
 
 def round1_seat_draw(*, party: Party, seed: int | None, user) -> Round:
@@ -39,7 +48,7 @@ def round1_seat_manual(*, party: Party, tables: Sequence[Sequence[int]], user) -
 def _lock_party_for_seating(party: Party) -> Party:
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.rounds.exists():
-        raise PartyError("Round 1 is already seated.")
+        raise PartyError(gettext("Round 1 is already seated."))
     return party
 
 
@@ -60,10 +69,11 @@ def _round_create(
         tables=[tuple(t) for t in tables],
         sitting_out=[p.pk for p in players if p.pk not in seated_ids],
     )
-    problems = movement.check_seating(
+    faults = movement.seating_faults(
         seating, [p.pk for p in players], names={p.pk: p.name for p in players}
     )
-    if problems:
+    if faults:
+        problems = [movement.fault_text(fault, gettext) for fault in faults]
         raise PartyError({"seating": " ".join(problems)})
     rnd = Round.objects.create(party=party, number=number, seating=kind, seed=seed)
     seated = {pid for table in tables for pid in table}
@@ -86,7 +96,8 @@ def _round_create(
         party,
         user,
         f"round_seat_{kind}",
-        f"Seated round {number} ({Round.Seating(kind).label.lower()})",
+        _SEATED[kind],
+        {"number": number},
         before=before,
         after={
             "tables": [[names[pid] for pid in table] for table in tables],
@@ -102,7 +113,9 @@ def round_override_seating(*, round: Round, tables: Sequence[Sequence[int]], use
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         if rnd.status != Round.Status.OPEN or rnd.results.exists():
-            raise PartyError("A seating can be changed only before its first deal is entered.")
+            raise PartyError(
+                gettext("A seating can be changed only before its first deal is entered.")
+            )
         party = rnd.party
         players = _present(party, rnd.number)
         before = _seating_names(rnd)
@@ -159,9 +172,9 @@ def round_reseat(*, round: Round, user) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         if rnd.number == 1:
-            raise PartyError("Round 1 is seated by the host or the draw, not by movement.")
+            raise PartyError(gettext("Round 1 is seated by the host or the draw, not by movement."))
         if rnd.status != Round.Status.OPEN or rnd.results.exists():
-            raise PartyError("Only a round with no deals entered can be re-seated.")
+            raise PartyError(gettext("Only a round with no deals entered can be re-seated."))
         party = rnd.party
         before = _seating_names(rnd)
         number = rnd.number
@@ -172,7 +185,8 @@ def round_reseat(*, round: Round, user) -> Round:
             party,
             user,
             "round_reseat",
-            f"Re-seated round {number} from movement",
+            gettext_noop("Re-seated round %(number)d from movement"),
+            {"number": number},
             before=before,
             after=_seating_names(new),
         )

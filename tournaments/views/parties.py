@@ -63,6 +63,7 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 prizes=form.prize_names(),
                 special_prizes=form.special_prizes(),
                 tableside_entry=data["tableside_entry"],
+                language=data["language"],
             )
         except PartyError as error:
             apply_errors(form, error)
@@ -110,11 +111,13 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 status = 422
             else:
                 if lookalikes:
-                    warning = (
-                        f"{player.name} looks like {', '.join(lookalikes)}, already registered. "
+                    warning = gettext(
+                        "%(name)s looks like %(names)s, already registered. "
                         "Check it is not the same person."
-                    )
-                messages.success(request, f"{player.name} is registered.")
+                    ) % {"name": player.name, "names": ", ".join(lookalikes)}
+                messages.success(
+                    request, gettext("%(name)s is registered.") % {"name": player.name}
+                )
                 form = PlayerForm()
         else:
             status = 422
@@ -135,10 +138,13 @@ def player_depart(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     player = get_object_or_404(Player, party=party, pk=player_id)
     if request.POST.get("undo"):
         services.player_rejoin(party=party, player=player, user=request.user)
-        messages.success(request, f"{player.name} is back in the party.")
+        messages.success(request, gettext("%(name)s is back in the party.") % {"name": player.name})
     else:
         services.player_depart(party=party, player=player, user=request.user)
-        messages.success(request, f"{player.name} has left the party; the score is kept.")
+        messages.success(
+            request,
+            gettext("%(name)s has left the party; the score is kept.") % {"name": player.name},
+        )
     return redirect("host:players", slug=party.slug)
 
 

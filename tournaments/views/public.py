@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -208,10 +209,30 @@ def player_seat(request: HttpRequest, token: str, player_id: int) -> HttpRespons
     return _conditional(request, state, kind, render)
 
 
+def board_language(request: HttpRequest, state: PublicState) -> str:
+    """The board's language: the one picked with the switcher in this browser
+    (the language cookie), else the party's, whatever the browser's own
+    language is; the players' phone pages follow the phone instead."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen and chosen in dict(settings.LANGUAGES):
+        return chosen
+    return state.language if state.language in dict(settings.LANGUAGES) else get_language()
+
+
 @require_safe
 def board(request: HttpRequest, token: str) -> HttpResponse:
-    """Everyone's table in large type, for a projector or TV; pages cycle by themselves."""
+    """Everyone's table in large type, for a projector or TV; pages cycle by themselves.
+
+    Shown in :func:`board_language`; its ETag names that language."""
     state = _state(token)
+    language = board_language(request, state)
+    with translation.override(language):
+        response = _board(request, state)
+    response.headers["Content-Language"] = language
+    return response
+
+
+def _board(request: HttpRequest, state: PublicState) -> HttpResponse:
     fragment = _wants_fragment(request)
 
     def render() -> HttpResponse:

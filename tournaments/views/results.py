@@ -291,12 +291,23 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     rounds = ", ".join(str(n) for n in differing)
                     messages.warning(
                         request,
-                        f"The winners of round {number} changed: the seating of round(s) "
-                        f"{rounds} would now be different. Keep the seatings played, or "
-                        "re-seat the current round if it has no deals yet.",
+                        ngettext(
+                            "The winners of round %(number)d changed: the seating of round "
+                            "%(rounds)s would now be different. Keep the seatings played, or "
+                            "re-seat the current round if it has no deals yet.",
+                            "The winners of round %(number)d changed: the seating of rounds "
+                            "%(rounds)s would now be different. Keep the seatings played, or "
+                            "re-seat the current round if it has no deals yet.",
+                            len(differing),
+                        )
+                        % {"number": number, "rounds": rounds},
                     )
                 else:
-                    messages.success(request, f"Deal {deal} at table {table} amended.")
+                    messages.success(
+                        request,
+                        gettext("Deal %(deal)d at table %(table)d amended.")
+                        % {"deal": deal, "table": table},
+                    )
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
             status = 422

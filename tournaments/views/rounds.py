@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pedroparty.htmx import render_page
@@ -86,7 +86,7 @@ def table_call_time(request: HttpRequest, slug: str, number: int, table: int) ->
     except PartyError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Time called on table {table}.")
+        messages.success(request, gettext("Time called on table %(table)d.") % {"table": table})
     return redirect("host:round", slug=party.slug, number=number)
 
 
@@ -177,11 +177,16 @@ def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     except PartyError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Cut recorded for table {table}.")
+        messages.success(request, gettext("Cut recorded for table %(table)d.") % {"table": table})
         if differing:
             messages.warning(
                 request,
-                f"The seating of round(s) {', '.join(map(str, differing))} would now differ.",
+                ngettext(
+                    "The seating of round %(rounds)s would now differ.",
+                    "The seating of rounds %(rounds)s would now differ.",
+                    len(differing),
+                )
+                % {"rounds": ", ".join(map(str, differing))},
             )
     return redirect("host:round", slug=party.slug, number=number)
 
@@ -201,7 +206,10 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if nxt is None:
         services.party_finish(party=party, user=request.user)
         return redirect("host:prizes", slug=party.slug)
-    messages.success(request, f"Round {number} closed. Here is where everyone moves.")
+    messages.success(
+        request,
+        gettext("Round %(number)d closed. Here is where everyone moves.") % {"number": number},
+    )
     return redirect("host:moves", slug=party.slug, number=nxt.number)
 
 
@@ -239,7 +247,10 @@ def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse
             except PartyError as exc:
                 error = exc.message
             else:
-                messages.success(request, f"Round {number} re-seated as you set it.")
+                messages.success(
+                    request,
+                    gettext("Round %(number)d re-seated as you set it.") % {"number": number},
+                )
                 return redirect("host:round", slug=party.slug, number=number)
     present = [p for p in party.players.order_by("order") if p.present_in(number)]
     context = {"party": party, "board": board, "players": present, "error": error}
@@ -255,5 +266,8 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except PartyError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Round {number} re-seated from the amended results.")
+        messages.success(
+            request,
+            gettext("Round %(number)d re-seated from the amended results.") % {"number": number},
+        )
     return redirect("host:moves", slug=party.slug, number=number)

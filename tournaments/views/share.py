@@ -1,5 +1,6 @@
 """The host's "Players' page" screen: the link and its big QR code to show
-around, and the two switches (page open or hidden, standings shown or not).
+around, the two switches (page open or hidden, standings shown or not), the
+hall's Wi-Fi and the party's language.
 
 Guarded like every host page: signed in, and a host of the party (else 404).
 """
@@ -15,12 +16,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from pedroparty.links import absolute_url
 
 from .. import services
-from ..forms import WifiForm
+from ..forms import PartyLanguageForm, WifiForm
 from ..services import PartyError
 from ..wifi import wifi_payload
 from .common import party_for_host, public_url, qr_svg
@@ -58,6 +60,7 @@ def _share_page(
         "board_url": absolute_url(request, "public:board", args=[party.public_token]),
         "wifi_form": wifi_form,
         "wifi_qr": wifi_qr_svg(wifi) if wifi else "",
+        "language_form": PartyLanguageForm(initial={"language": party.language}),
     }
     return render(request, "host/share.html", context, status=status)
 
@@ -103,7 +106,34 @@ def share_set(request: HttpRequest, slug: str) -> HttpResponse:
     is_open = _switch(request.POST.get("open"), party.public_open)
     standings = _switch(request.POST.get("standings"), party.public_standings)
     services.party_public_set(party=party, open=is_open, standings=standings, user=request.user)
-    shown = "open" if is_open else "hidden"
-    table = "with the standings" if standings else "without the standings"
-    messages.success(request, f"The players' page is {shown}, {table}.")
+    messages.success(request, _SHARE_STATES[is_open, standings])
+    return redirect("host:share", slug=party.slug)
+
+
+#: What the host reads after setting the players' page's switches.
+_SHARE_STATES = {
+    (True, True): gettext_lazy("The players' page is open, with the standings."),
+    (True, False): gettext_lazy("The players' page is open, without the standings."),
+    (False, True): gettext_lazy("The players' page is hidden, with the standings."),
+    (False, False): gettext_lazy("The players' page is hidden, without the standings."),
+}
+
+
+@login_required
+@require_POST
+def share_language(request: HttpRequest, slug: str) -> HttpResponse:
+    """The party's language: the printouts' and, by default, the board's."""
+    party = party_for_host(request, slug)
+    form = PartyLanguageForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("language", [])))
+        return redirect("host:share", slug=party.slug)
+    try:
+        services.party_language_set(
+            party=party, language=form.cleaned_data["language"], user=request.user
+        )
+    except PartyError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The party's language is saved."))
     return redirect("host:share", slug=party.slug)
