@@ -415,6 +415,8 @@ def play_deal(state: Any, bots: list[Bot]) -> Any:
     if len(bots) != 4:
         raise ValueError(f"play_deal needs 4 bots, one per seat; got {len(bots)}")
     apply = state.apply
-    while state.to_act is not None:
-        apply(bots[state.to_act].choose(state))
+    seat = state.to_act
+    while seat is not None:
+        apply(bots[seat].choose(state))
+        seat = state.to_act
     return state

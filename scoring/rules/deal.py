@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import (
@@ -246,7 +247,9 @@ class DealState(Bidding, Exchange, Play):
         self.folded: list[list[int]] = [[], [], [], []]
         self.taken = [0, 0]
         self.owners: dict[str, int] = {}
-        self._legal: list[str] | None = None
+        # The legal actions now, computed on first use: a list the discards
+        # update in place, or a shared tuple of bids.
+        self._legal: list[str] | tuple[str, ...] | None = None
         self._ist = self._pow = self._fol = self._pts = None
         self._two = -1
         self._roles: tuple = ()
@@ -270,7 +273,7 @@ class DealState(Bidding, Exchange, Play):
             legal = self._legal = (
                 self._legal_play() if self.phase == "play" else self._compute_legal()
             )
-        return legal[:]
+        return list(legal)
 
     def hand(self, seat: int) -> list[str]:
         """The codes ``seat`` holds now (a widow joins the hand when picked up)."""
@@ -431,7 +434,7 @@ class DealState(Bidding, Exchange, Play):
             if self.widows is not None:
                 self._widow_discard(arg, legal)
             else:
-                self._choice_discard(arg, legal)
+                self._choice_discard(arg, DISCARD_STR[arg], legal)
         elif kind == KEEP:
             self._keep()
         elif kind == LAY:
@@ -479,7 +482,7 @@ class DealState(Bidding, Exchange, Play):
 
     # ----------------------------------------------------------------- legality
 
-    def _compute_legal(self) -> list[str]:
+    def _compute_legal(self) -> Sequence[str]:
         phase = self.phase
         if phase == "play":
             return self._legal_play()
@@ -687,7 +690,7 @@ class _FamilyPlayDeal(DealState):
         if kind == PLAY:
             self._play_family(card)
         elif kind == DISCARD and self.widows is None:
-            self._choice_discard(card, legal)
+            self._choice_discard(card, action, legal)
         else:
             self._apply_choice(kind, card, legal)
 
@@ -715,7 +718,7 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         kind, card = ACTIONS[action]
         if kind != PLAY:
             if kind == DISCARD and self.widows is None:
-                self._choice_discard(card, legal)
+                self._choice_discard(card, action, legal)
             else:
                 self._apply_choice(kind, card, legal)
             return
