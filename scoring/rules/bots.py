@@ -44,7 +44,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Chooses uniformly among the legal actions; the same seed gives the
-    same choices on the same sequence of states."""
+    same choices on the same sequence of states.  It reads them from the
+    state's ``legal`` tuple, which costs no copy, and draws one random number
+    a choice, even where only one action is left."""
 
     name = "random"
 
@@ -52,7 +54,7 @@ class RandomBot:
         self._random = random.Random(seed).random
 
     def choose(self, state: Any) -> str:
-        legal = state.legal_actions()
+        legal = state.legal
         return legal[int(self._random() * len(legal))]
 
 

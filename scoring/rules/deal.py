@@ -154,7 +154,7 @@ class DealState(Bidding, Exchange, Play):
         "folded",
         "taken",
         "owners",
-        "_legal",
+        "legal",
         "_ist",
         "_pow",
         "_fol",
@@ -247,9 +247,6 @@ class DealState(Bidding, Exchange, Play):
         self.folded: list[list[int]] = [[], [], [], []]
         self.taken = [0, 0]
         self.owners: dict[str, int] = {}
-        # The legal actions now, computed on first use: a list the discards
-        # update in place, or a shared tuple of bids.
-        self._legal: list[str] | tuple[str, ...] | None = None
         self._ist = self._pow = self._fol = self._pts = None
         self._two = -1
         self._roles: tuple = ()
@@ -263,17 +260,15 @@ class DealState(Bidding, Exchange, Play):
         self.bid_suit: int | None = None
         self.dark_bid = False
         self.to_act: int | None = (dealer + 1) % 4
+        #: The actions ``to_act`` may take now, as a tuple ``apply`` keeps
+        #: current (``legal_actions()`` gives them as a list of one's own).
+        self.legal: tuple[str, ...] = tuple(self._compute_legal())
 
     # ----------------------------------------------------------------- reading
 
     def legal_actions(self) -> list[str]:
         """The actions ``to_act`` may take now, in a stable order."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
-        return list(legal)
+        return list(self.legal)
 
     def hand(self, seat: int) -> list[str]:
         """The codes ``seat`` holds now (a widow joins the hand when picked up)."""
@@ -379,18 +374,16 @@ class DealState(Bidding, Exchange, Play):
     def apply(self, action: str) -> None:
         """Apply ``action`` for ``to_act``; raise ``IllegalAction`` (changing
         nothing) if the rules do not allow it now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+        legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
             self._apply_choice(kind, card, legal)
+            if self.legal is None:
+                self.legal = tuple(self._compute_legal())
             return
         # Playing a card is the hot path: inline, with locals.
         seat = self.to_act
@@ -414,22 +407,20 @@ class DealState(Bidding, Exchange, Play):
         out = self.out
         while nxt != leader:
             if not out[nxt]:
-                if not self.trump_led:
-                    self.to_act = nxt
-                    return
-                hand = self.hands[nxt]
-                ist = self._ist
-                for c in hand:
-                    if ist[c]:
-                        self.to_act = nxt
-                        return
+                if not self.trump_led or any(map(self._ist.__getitem__, self.hands[nxt])):
+                    break
                 out[nxt] = True
-                self.folded[nxt] = hand
+                self.folded[nxt] = self.hands[nxt]
                 self.hands[nxt] = []
             nxt = (nxt + 1) % 4
-        self._finish_trick()
+        if nxt == leader:
+            self._finish_trick()
+            self.legal = tuple(self._compute_legal())
+        else:
+            self.to_act = nxt
+            self.legal = tuple(self._legal_play())
 
-    def _apply_choice(self, kind: int, arg: int, legal: list[str]) -> None:
+    def _apply_choice(self, kind: int, arg: int, legal: tuple[str, ...]) -> None:
         if kind == DISCARD:
             if self.widows is not None:
                 self._widow_discard(arg, legal)
@@ -677,14 +668,10 @@ class _FamilyPlayDeal(DealState):
 
     def apply(self, action: str) -> None:
         """As :meth:`DealState.apply`, a card played under the family's rules."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+        legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind == PLAY:
@@ -693,6 +680,10 @@ class _FamilyPlayDeal(DealState):
             self._choice_discard(card, action, legal)
         else:
             self._apply_choice(kind, card, legal)
+        if self.legal is None:
+            self.legal = tuple(
+                self._legal_play() if self.phase == "play" else self._compute_legal()
+            )
 
 
 class _FollowOrTrumpDeal(_FamilyPlayDeal):
@@ -706,14 +697,10 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
 
     def apply(self, action: str) -> None:
         """As :meth:`DealState.apply`, a card played follow-or-trump."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+        legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
@@ -721,6 +708,8 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
                 self._choice_discard(card, action, legal)
             else:
                 self._apply_choice(kind, card, legal)
+            if self.legal is None:
+                self.legal = tuple(self._compute_legal())
             return
         seat = self.to_act
         self.hands[seat].remove(card)
@@ -739,8 +728,10 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         nxt = (seat + 1) % 4
         if nxt == self.leader:
             self._finish_trick()
+            self.legal = tuple(self._compute_legal())
         else:
             self.to_act = nxt
+            self.legal = tuple(self._legal_play())
 
 
 _STOCK, _WIDOWS, _OUT = range(3)

@@ -18,6 +18,7 @@ FACE_UP_DISCARDS = ("draw-choice", "extra-4", "kitty", "pede")
 ANY_CARD_GOES, SENORITA, TRUMPS_LAST = range(3)
 DISCARD_RULES = {"draw-choice": ANY_CARD_GOES, "senorita": SENORITA}
 DISCARD_RULES.update({name: TRUMPS_LAST for name in ("extra-4", "kitty", "pede")})
+_KEEP = ("keep",)
 
 
 class Exchange:
@@ -131,15 +132,15 @@ class Exchange:
                 break
         self._start_play()
 
-    def _widow_discard(self, card: int, legal: list[str]) -> None:
+    def _widow_discard(self, card: int, legal: tuple[str, ...]) -> None:
         seat = self.to_act
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
         self.wash.append(card)
         if self._discards_owed(seat) > 0:
             # The same seat discards again, from the same non-trumps less this one.
-            legal.remove(DISCARD_STR[card])
-            self._legal = legal
+            at = legal.index(DISCARD_STR[card])
+            self.legal = legal[:at] + legal[at + 1 :]
         elif seat == self.dealer:
             self._start_play()
         else:
@@ -188,11 +189,11 @@ class Exchange:
         low = min(pts[c] for c in hand)
         return sorted(c for c in hand if pts[c] == low)
 
-    def _choice_discard(self, card: int, action: str, legal: list[str]) -> None:
-        """Discard ``card`` (``action`` is its discard action); ``legal`` (the
-        list it was chosen from, the state's own) becomes the next list where
-        one card less is all that changes, so a run of discards does not
-        recompute it each time."""
+    def _choice_discard(self, card: int, action: str, legal: tuple[str, ...]) -> None:
+        """Discard ``card`` (``action`` is its discard action); the legal
+        actions it was chosen from, less that action, are the next ones where
+        one card less is all that changes, so a run of discards does not work
+        them out again each time."""
         seat = self.to_act
         hand = self.hands[seat]
         hand.remove(card)
@@ -204,19 +205,20 @@ class Exchange:
             self.wash.append(card)
         above = len(hand) - self.rs.hand_size  # cards still above the hand size
         if rule == ANY_CARD_GOES:
-            legal.remove(action)
-            if not above:
-                legal.insert(0, "keep")
-            self._legal = legal
+            at = legal.index(action)
+            if above:
+                self.legal = legal[:at] + legal[at + 1 :]
+            else:
+                self.legal = ("keep", *legal[:at], *legal[at + 1 :])
         elif above > 0:
             # The same options less this card, unless (trumps last) that was a
             # trump or the last non-trump: then they are worked out again.
             if len(legal) > 1 and (rule == SENORITA or not self._ist[card]):
-                legal.remove(action)
-                self._legal = legal
+                at = legal.index(action)
+                self.legal = legal[:at] + legal[at + 1 :]
         elif not above:
             # Down to the hand size: all that is left is to keep.
-            self._legal = ["keep"]
+            self.legal = _KEEP
 
     def _keep(self) -> None:
         self.discarders.pop(0)
