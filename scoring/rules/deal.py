@@ -421,7 +421,9 @@ class DealState(Bidding, Exchange, Play):
             self.legal = tuple(self._legal_play())
 
     def _apply_choice(self, kind: int, arg: int, legal: tuple[str, ...]) -> None:
-        if kind == DISCARD:
+        if kind in (PASS, BID):
+            self._bid(arg)  # a pass is (PASS, 0): a bid of nothing
+        elif kind == DISCARD:
             if self.widows is not None:
                 self._widow_discard(arg, legal)
             else:
@@ -435,10 +437,8 @@ class DealState(Bidding, Exchange, Play):
             self._take(arg)
         elif kind == TRUMP:
             self._name_trump(arg)
-        elif kind == SUIT_BID:
-            self._suit_bid(arg)
         else:
-            self._bid(arg if kind == BID else 0)
+            self._suit_bid(arg)
 
     # -- play
 

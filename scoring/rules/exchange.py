@@ -204,18 +204,17 @@ class Exchange:
             self.faceup[seat].append(card)
             self.wash.append(card)
         above = len(hand) - self.rs.hand_size  # cards still above the hand size
-        if rule == ANY_CARD_GOES:
-            at = legal.index(action)
-            if above:
-                self.legal = legal[:at] + legal[at + 1 :]
-            else:
-                self.legal = ("keep", *legal[:at], *legal[at + 1 :])
-        elif above > 0:
+        if above > 0:
             # The same options less this card, unless (trumps last) that was a
             # trump or the last non-trump: then they are worked out again.
-            if len(legal) > 1 and (rule == SENORITA or not self._ist[card]):
+            if rule != TRUMPS_LAST or not self._ist[card]:
                 at = legal.index(action)
-                self.legal = legal[:at] + legal[at + 1 :]
+                self.legal = legal[:at] + legal[at + 1 :] or None
+        elif rule == ANY_CARD_GOES:
+            # At or below the hand size any card may still go, or "keep".
+            at = legal.index(action)
+            rest = legal[:at] + legal[at + 1 :]
+            self.legal = rest if above else ("keep", *rest)
         elif not above:
             # Down to the hand size: all that is left is to keep.
             self.legal = _KEEP
