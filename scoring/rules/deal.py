@@ -678,6 +678,8 @@ class _FamilyPlayDeal(DealState):
             self._play_family(card)
         elif kind == DISCARD and self.widows is None:
             self._choice_discard(card, action, legal)
+        elif kind in (PASS, BID):
+            self._bid(card)  # a pass is (PASS, 0): a bid of nothing
         else:
             self._apply_choice(kind, card, legal)
         if self.legal is None:
@@ -706,6 +708,8 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         if kind != PLAY:
             if kind == DISCARD and self.widows is None:
                 self._choice_discard(card, action, legal)
+            elif kind in (PASS, BID):
+                self._bid(card)  # a pass is (PASS, 0): a bid of nothing
             else:
                 self._apply_choice(kind, card, legal)
             if self.legal is None:
