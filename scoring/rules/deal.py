@@ -16,6 +16,8 @@ expect each of them):
 * ``legal_actions()`` lists bids low to high (``pass`` first), trumps in the
   order S H D C, and card actions in hand order: spades, hearts, diamonds,
   clubs, each ace down to two.  It never reveals the order of the stock.
+  The state works them out once a step, at the end of ``apply``, and keeps
+  them as the tuple ``legal``; ``legal_actions()`` returns a new list of them.
 * In play, hands are kept sorted in that hand order; before play they are in
   the order the cards were received, which is the order the wash needs.
 * A folded player's cards stay face down with that player; the discards of a
