@@ -45,8 +45,8 @@ class Bot(Protocol):
 class RandomBot:
     """Chooses uniformly among the legal actions; the same seed gives the
     same choices on the same sequence of states.  It reads them from the
-    state's ``legal`` tuple, which costs no copy, and draws one random number
-    a choice, even where only one action is left."""
+    state's ``legal`` (no copy, unlike ``legal_actions()``) and draws one
+    random number a choice, even where only one action is left."""
 
     name = "random"
 

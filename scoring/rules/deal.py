@@ -17,7 +17,7 @@ expect each of them):
   order S H D C, and card actions in hand order: spades, hearts, diamonds,
   clubs, each ace down to two.  It never reveals the order of the stock.
   The state works them out once a step, at the end of ``apply``, and keeps
-  them as the tuple ``legal``; ``legal_actions()`` returns a new list of them.
+  them as ``legal`` (read-only); ``legal_actions()`` returns a new list.
 * In play, hands are kept sorted in that hand order; before play they are in
   the order the cards were received, which is the order the wash needs.
 * A folded player's cards stay face down with that player; the discards of a
@@ -61,6 +61,7 @@ PHASES = ("dark", "bid", "trump", "discard", "fill", "play", "done")
 TRICKS = 6  # Monterey's; a ruleset's own is ``rs.tricks``
 
 _CODES = ALL_CODES
+_CALLS = (PASS, BID)  # the action kinds the auction's _bid takes
 _DECK = PACKS["52"]  # the same object, so new_deal can tell the plain pack
 
 
@@ -262,9 +263,10 @@ class DealState(Bidding, Exchange, Play):
         self.bid_suit: int | None = None
         self.dark_bid = False
         self.to_act: int | None = (dealer + 1) % 4
-        #: The actions ``to_act`` may take now, as a tuple ``apply`` keeps
-        #: current (``legal_actions()`` gives them as a list of one's own).
-        self.legal: tuple[str, ...] = tuple(self._compute_legal())
+        #: The actions ``to_act`` may take now, kept current by ``apply``: read
+        #: it, never change it (a run of discards changes it in place);
+        #: ``legal_actions()`` gives a list of one's own.
+        self.legal: Sequence[str] = self._compute_legal()
 
     # ----------------------------------------------------------------- reading
 
@@ -385,7 +387,7 @@ class DealState(Bidding, Exchange, Play):
         if kind != PLAY:
             self._apply_choice(kind, card, legal)
             if self.legal is None:
-                self.legal = tuple(self._compute_legal())
+                self.legal = self._compute_legal()
             return
         # Playing a card is the hot path: inline, with locals.
         seat = self.to_act
@@ -417,19 +419,19 @@ class DealState(Bidding, Exchange, Play):
             nxt = (nxt + 1) % 4
         if nxt == leader:
             self._finish_trick()
-            self.legal = tuple(self._compute_legal())
+            self.legal = self._compute_legal()
         else:
             self.to_act = nxt
-            self.legal = tuple(self._legal_play())
+            self.legal = self._legal_play()
 
-    def _apply_choice(self, kind: int, arg: int, legal: tuple[str, ...]) -> None:
-        if kind in (PASS, BID):
-            self._bid(arg)  # a pass is (PASS, 0): a bid of nothing
-        elif kind == DISCARD:
+    def _apply_choice(self, kind: int, arg: int, legal: Sequence[str]) -> None:
+        if kind == DISCARD:
             if self.widows is not None:
                 self._widow_discard(arg, legal)
             else:
                 self._choice_discard(arg, DISCARD_STR[arg], legal)
+        elif kind in _CALLS:
+            self._bid(arg)  # a pass is (PASS, 0): a bid of nothing
         elif kind == KEEP:
             self._keep()
         elif kind == LAY:
@@ -680,14 +682,12 @@ class _FamilyPlayDeal(DealState):
             self._play_family(card)
         elif kind == DISCARD and self.widows is None:
             self._choice_discard(card, action, legal)
-        elif kind in (PASS, BID):
+        elif kind in _CALLS:
             self._bid(card)  # a pass is (PASS, 0): a bid of nothing
         else:
             self._apply_choice(kind, card, legal)
         if self.legal is None:
-            self.legal = tuple(
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+            self.legal = self._legal_play() if self.phase == "play" else self._compute_legal()
 
 
 class _FollowOrTrumpDeal(_FamilyPlayDeal):
@@ -710,12 +710,12 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         if kind != PLAY:
             if kind == DISCARD and self.widows is None:
                 self._choice_discard(card, action, legal)
-            elif kind in (PASS, BID):
+            elif kind in _CALLS:
                 self._bid(card)  # a pass is (PASS, 0): a bid of nothing
             else:
                 self._apply_choice(kind, card, legal)
             if self.legal is None:
-                self.legal = tuple(self._compute_legal())
+                self.legal = self._compute_legal()
             return
         seat = self.to_act
         self.hands[seat].remove(card)
@@ -734,10 +734,10 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         nxt = (seat + 1) % 4
         if nxt == self.leader:
             self._finish_trick()
-            self.legal = tuple(self._compute_legal())
+            self.legal = self._compute_legal()
         else:
             self.to_act = nxt
-            self.legal = tuple(self._legal_play())
+            self.legal = self._legal_play()
 
 
 _STOCK, _WIDOWS, _OUT = range(3)

@@ -18,7 +18,6 @@ FACE_UP_DISCARDS = ("draw-choice", "extra-4", "kitty", "pede")
 ANY_CARD_GOES, SENORITA, TRUMPS_LAST = range(3)
 DISCARD_RULES = {"draw-choice": ANY_CARD_GOES, "senorita": SENORITA}
 DISCARD_RULES.update({name: TRUMPS_LAST for name in ("extra-4", "kitty", "pede")})
-_KEEP = ("keep",)
 
 
 class Exchange:
@@ -132,15 +131,15 @@ class Exchange:
                 break
         self._start_play()
 
-    def _widow_discard(self, card: int, legal: tuple[str, ...]) -> None:
+    def _widow_discard(self, card: int, legal: list[str]) -> None:
         seat = self.to_act
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
         self.wash.append(card)
         if self._discards_owed(seat) > 0:
             # The same seat discards again, from the same non-trumps less this one.
-            at = legal.index(DISCARD_STR[card])
-            self.legal = legal[:at] + legal[at + 1 :]
+            legal.remove(DISCARD_STR[card])
+            self.legal = legal
         elif seat == self.dealer:
             self._start_play()
         else:
@@ -189,11 +188,11 @@ class Exchange:
         low = min(pts[c] for c in hand)
         return sorted(c for c in hand if pts[c] == low)
 
-    def _choice_discard(self, card: int, action: str, legal: tuple[str, ...]) -> None:
-        """Discard ``card`` (``action`` is its discard action); the legal
-        actions it was chosen from, less that action, are the next ones where
-        one card less is all that changes, so a run of discards does not work
-        them out again each time."""
+    def _choice_discard(self, card: int, action: str, legal: list[str]) -> None:
+        """Discard ``card`` (``action`` is its discard action); ``legal`` (the
+        list it was chosen from, the state's own) becomes the next list where
+        one card less is all that changes, so a run of discards does not
+        recompute it each time."""
         seat = self.to_act
         hand = self.hands[seat]
         hand.remove(card)
@@ -207,17 +206,18 @@ class Exchange:
         if above > 0:
             # The same options less this card, unless (trumps last) that was a
             # trump or the last non-trump: then they are worked out again.
-            if rule != TRUMPS_LAST or not self._ist[card]:
-                at = legal.index(action)
-                self.legal = legal[:at] + legal[at + 1 :] or None
+            if (rule != TRUMPS_LAST or not self._ist[card]) and len(legal) > 1:
+                legal.remove(action)
+                self.legal = legal
         elif rule == ANY_CARD_GOES:
             # At or below the hand size any card may still go, or "keep".
-            at = legal.index(action)
-            rest = legal[:at] + legal[at + 1 :]
-            self.legal = rest if above else ("keep", *rest)
+            legal.remove(action)
+            if not above:
+                legal.insert(0, "keep")
+            self.legal = legal
         elif not above:
             # Down to the hand size: all that is left is to keep.
-            self.legal = _KEEP
+            self.legal = ["keep"]
 
     def _keep(self) -> None:
         self.discarders.pop(0)
