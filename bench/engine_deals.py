@@ -4,8 +4,9 @@ Each deal is ``new_deal(rs, dealer, seed=i)`` with a RandomBot in every seat,
 played through ``play_deal`` until ``score()``.  Times are CPU time of this
 process (``time.process_time``), so other work on the machine weighs less on
 them than on a wall clock.  Each game's run comes right after a Monterey Draw
-run over the same seeds, and the pair gives that run's ratio; a game's figure
-is the best of its runs, and its ratio the median of its runs' ratios.
+run over the same seeds.  A game's figure is the best of its runs (the one
+least disturbed by other work), and its ratio that figure over the best of
+the Draw runs paired with it: as many runs each, in the same stretches of time.
 
 Target: at least 10,000 monterey-draw deals a second, and every game of the
 Pedro family (RULES.md 11.2) at least 0.7 times the Monterey Draw figure of
@@ -16,7 +17,6 @@ Run: ``.venv/bin/python bench/engine_deals.py [deals-per-run] [runs]``
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -46,23 +46,20 @@ def deals_per_second(ruleset: str, deals: int, first_seed: int = 0) -> float:
 def main(deals: int = 4_000, runs: int = 5) -> None:
     # Round robin, each game paired with a Draw run just before it: the two
     # runs of a pair share whatever else the machine was doing.
-    draw_rates: list[float] = []
     rates_of: dict[str, list[float]] = {name: [] for name in RULESETS if name != DRAW}
-    ratios_of: dict[str, list[float]] = {name: [] for name in rates_of}
+    draws_of: dict[str, list[float]] = {name: [] for name in rates_of}
     for run in range(runs):
         first_seed = run * deals
         for ruleset, rates in rates_of.items():
-            draw = deals_per_second(DRAW, deals, first_seed)
-            rate = deals_per_second(ruleset, deals, first_seed)
-            draw_rates.append(draw)
-            rates.append(rate)
-            ratios_of[ruleset].append(rate / draw)
-    best_draw = max(draw_rates)
-    print(f"engine: {best_draw:,.0f} random {DRAW} deals/s (target >= {TARGET:,})")
+            draws_of[ruleset].append(deals_per_second(DRAW, deals, first_seed))
+            rates.append(deals_per_second(ruleset, deals, first_seed))
+    draw_rates = [rate for rates in draws_of.values() for rate in rates]
+    print(f"engine: {max(draw_rates):,.0f} random {DRAW} deals/s (target >= {TARGET:,})")
     print(f"        best of {len(draw_rates)} runs of {deals:,} deals, one before each game's run")
     for ruleset, rates in rates_of.items():
-        ratios = ratios_of[ruleset]
-        ratio = statistics.median(ratios)
+        draws = draws_of[ruleset]
+        ratio = max(rates) / max(draws)
+        ratios = [rate / draw for rate, draw in zip(rates, draws, strict=True)]
         if ruleset in FOR_INFORMATION:
             note = f"({ratio:.2f} x {DRAW}; for information)"
         else:
