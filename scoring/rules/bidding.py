@@ -8,6 +8,7 @@ state's slots and holds none of its own.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from .actions import BID_STR, SUIT_BID_STR, SUIT_OF_BID_RANK, TRUMP_STR
 from .cards import CARD, SUITS
@@ -20,7 +21,7 @@ class Bidding:
 
     # -- legal calls
 
-    def _legal_bids(self) -> list[str]:
+    def _legal_bids(self) -> Sequence[str]:
         rs, seat, high = self.rs, self.to_act, self.high_bid
         if self.phase == "dark":
             return self._legal_dark()
@@ -37,7 +38,8 @@ class Bidding:
                 top = 0
         else:
             top = self._open_top_contract(seat, high)
-        return list(_bid_options(rs.dealer_stuck_bid, rs.min_bid, rs.max_bid, high, stuck, top))
+        # The shared tuple itself: nothing changes a list of bids in place.
+        return _bid_options(rs.dealer_stuck_bid, rs.min_bid, rs.max_bid, high, stuck, top)
 
     def _open_top_contract(self, seat: int, high: int) -> int:
         """The top contract ``seat`` may bid now, or 0: the first one over any

@@ -44,7 +44,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Chooses uniformly among the legal actions; the same seed gives the
-    same choices on the same sequence of states."""
+    same choices on the same sequence of states.  It reads them from the
+    state's ``legal`` (no copy, unlike ``legal_actions()``) and draws one
+    random number a choice, even where only one action is left."""
 
     name = "random"
 
@@ -52,7 +54,7 @@ class RandomBot:
         self._random = random.Random(seed).random
 
     def choose(self, state: Any) -> str:
-        legal = state.legal_actions()
+        legal = state.legal
         return legal[int(self._random() * len(legal))]
 
 
@@ -415,6 +417,8 @@ def play_deal(state: Any, bots: list[Bot]) -> Any:
     if len(bots) != 4:
         raise ValueError(f"play_deal needs 4 bots, one per seat; got {len(bots)}")
     apply = state.apply
-    while state.to_act is not None:
-        apply(bots[state.to_act].choose(state))
+    seat = state.to_act
+    while seat is not None:
+        apply(bots[seat].choose(state))
+        seat = state.to_act
     return state

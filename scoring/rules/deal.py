@@ -16,6 +16,8 @@ expect each of them):
 * ``legal_actions()`` lists bids low to high (``pass`` first), trumps in the
   order S H D C, and card actions in hand order: spades, hearts, diamonds,
   clubs, each ace down to two.  It never reveals the order of the stock.
+  The state works them out once a step, at the end of ``apply``, and keeps
+  them as ``legal`` (read-only); ``legal_actions()`` returns a new list.
 * In play, hands are kept sorted in that hand order; before play they are in
   the order the cards were received, which is the order the wash needs.
 * A folded player's cards stay face down with that player; the discards of a
@@ -31,6 +33,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import (
@@ -58,6 +61,7 @@ PHASES = ("dark", "bid", "trump", "discard", "fill", "play", "done")
 TRICKS = 6  # Monterey's; a ruleset's own is ``rs.tricks``
 
 _CODES = ALL_CODES
+_CALLS = (PASS, BID)  # the action kinds the auction's _bid takes
 _DECK = PACKS["52"]  # the same object, so new_deal can tell the plain pack
 
 
@@ -153,7 +157,7 @@ class DealState(Bidding, Exchange, Play):
         "folded",
         "taken",
         "owners",
-        "_legal",
+        "legal",
         "_ist",
         "_pow",
         "_fol",
@@ -246,7 +250,6 @@ class DealState(Bidding, Exchange, Play):
         self.folded: list[list[int]] = [[], [], [], []]
         self.taken = [0, 0]
         self.owners: dict[str, int] = {}
-        self._legal: list[str] | None = None
         self._ist = self._pow = self._fol = self._pts = None
         self._two = -1
         self._roles: tuple = ()
@@ -260,17 +263,16 @@ class DealState(Bidding, Exchange, Play):
         self.bid_suit: int | None = None
         self.dark_bid = False
         self.to_act: int | None = (dealer + 1) % 4
+        #: The actions ``to_act`` may take now, kept current by ``apply``: read
+        #: it, never change it (a run of discards changes it in place);
+        #: ``legal_actions()`` gives a list of one's own.
+        self.legal: Sequence[str] = self._compute_legal()
 
     # ----------------------------------------------------------------- reading
 
     def legal_actions(self) -> list[str]:
         """The actions ``to_act`` may take now, in a stable order."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
-        return legal[:]
+        return list(self.legal)
 
     def hand(self, seat: int) -> list[str]:
         """The codes ``seat`` holds now (a widow joins the hand when picked up)."""
@@ -376,18 +378,16 @@ class DealState(Bidding, Exchange, Play):
     def apply(self, action: str) -> None:
         """Apply ``action`` for ``to_act``; raise ``IllegalAction`` (changing
         nothing) if the rules do not allow it now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+        legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
             self._apply_choice(kind, card, legal)
+            if self.legal is None:
+                self.legal = self._compute_legal()
             return
         # Playing a card is the hot path: inline, with locals.
         seat = self.to_act
@@ -411,27 +411,27 @@ class DealState(Bidding, Exchange, Play):
         out = self.out
         while nxt != leader:
             if not out[nxt]:
-                if not self.trump_led:
-                    self.to_act = nxt
-                    return
-                hand = self.hands[nxt]
-                ist = self._ist
-                for c in hand:
-                    if ist[c]:
-                        self.to_act = nxt
-                        return
+                if not self.trump_led or any(map(self._ist.__getitem__, self.hands[nxt])):
+                    break
                 out[nxt] = True
-                self.folded[nxt] = hand
+                self.folded[nxt] = self.hands[nxt]
                 self.hands[nxt] = []
             nxt = (nxt + 1) % 4
-        self._finish_trick()
+        if nxt == leader:
+            self._finish_trick()
+            self.legal = self._compute_legal()
+        else:
+            self.to_act = nxt
+            self.legal = self._legal_play()
 
-    def _apply_choice(self, kind: int, arg: int, legal: list[str]) -> None:
+    def _apply_choice(self, kind: int, arg: int, legal: Sequence[str]) -> None:
         if kind == DISCARD:
             if self.widows is not None:
                 self._widow_discard(arg, legal)
             else:
-                self._choice_discard(arg, legal)
+                self._choice_discard(arg, DISCARD_STR[arg], legal)
+        elif kind in _CALLS:
+            self._bid(arg)  # a pass is (PASS, 0): a bid of nothing
         elif kind == KEEP:
             self._keep()
         elif kind == LAY:
@@ -441,10 +441,8 @@ class DealState(Bidding, Exchange, Play):
             self._take(arg)
         elif kind == TRUMP:
             self._name_trump(arg)
-        elif kind == SUIT_BID:
-            self._suit_bid(arg)
         else:
-            self._bid(arg if kind == BID else 0)
+            self._suit_bid(arg)
 
     # -- play
 
@@ -479,7 +477,7 @@ class DealState(Bidding, Exchange, Play):
 
     # ----------------------------------------------------------------- legality
 
-    def _compute_legal(self) -> list[str]:
+    def _compute_legal(self) -> Sequence[str]:
         phase = self.phase
         if phase == "play":
             return self._legal_play()
@@ -674,22 +672,22 @@ class _FamilyPlayDeal(DealState):
 
     def apply(self, action: str) -> None:
         """As :meth:`DealState.apply`, a card played under the family's rules."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+        legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind == PLAY:
             self._play_family(card)
         elif kind == DISCARD and self.widows is None:
-            self._choice_discard(card, legal)
+            self._choice_discard(card, action, legal)
+        elif kind in _CALLS:
+            self._bid(card)  # a pass is (PASS, 0): a bid of nothing
         else:
             self._apply_choice(kind, card, legal)
+        if self.legal is None:
+            self.legal = self._legal_play() if self.phase == "play" else self._compute_legal()
 
 
 class _FollowOrTrumpDeal(_FamilyPlayDeal):
@@ -703,21 +701,21 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
 
     def apply(self, action: str) -> None:
         """As :meth:`DealState.apply`, a card played follow-or-trump."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (
-                self._legal_play() if self.phase == "play" else self._compute_legal()
-            )
+        legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
             if kind == DISCARD and self.widows is None:
-                self._choice_discard(card, legal)
+                self._choice_discard(card, action, legal)
+            elif kind in _CALLS:
+                self._bid(card)  # a pass is (PASS, 0): a bid of nothing
             else:
                 self._apply_choice(kind, card, legal)
+            if self.legal is None:
+                self.legal = self._compute_legal()
             return
         seat = self.to_act
         self.hands[seat].remove(card)
@@ -736,8 +734,10 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         nxt = (seat + 1) % 4
         if nxt == self.leader:
             self._finish_trick()
+            self.legal = self._compute_legal()
         else:
             self.to_act = nxt
+            self.legal = self._legal_play()
 
 
 _STOCK, _WIDOWS, _OUT = range(3)

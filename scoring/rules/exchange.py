@@ -139,7 +139,7 @@ class Exchange:
         if self._discards_owed(seat) > 0:
             # The same seat discards again, from the same non-trumps less this one.
             legal.remove(DISCARD_STR[card])
-            self._legal = legal
+            self.legal = legal
         elif seat == self.dealer:
             self._start_play()
         else:
@@ -188,32 +188,36 @@ class Exchange:
         low = min(pts[c] for c in hand)
         return sorted(c for c in hand if pts[c] == low)
 
-    def _choice_discard(self, card: int, legal: list[str]) -> None:
-        """Discard ``card``; ``legal`` (the list it was chosen from, the
-        state's own) becomes the next list where one card less is all that
-        changes, so a run of discards does not recompute it each time."""
+    def _choice_discard(self, card: int, action: str, legal: list[str]) -> None:
+        """Discard ``card`` (``action`` is its discard action); ``legal`` (the
+        list it was chosen from, the state's own) becomes the next list where
+        one card less is all that changes, so a run of discards does not
+        recompute it each time."""
         seat = self.to_act
         hand = self.hands[seat]
         hand.remove(card)
         self.discards[seat].append(card)
-        rule, size = self._drule, self.rs.hand_size
+        rule = self._drule
         if rule != SENORITA:
             # Face up; the señorita's go face down, seen by the bidder only.
             self.faceup[seat].append(card)
             self.wash.append(card)
-        held = len(hand)
-        if rule == ANY_CARD_GOES:
-            legal.remove(DISCARD_STR[card])
-            if held == size:
+        above = len(hand) - self.rs.hand_size  # cards still above the hand size
+        if above > 0:
+            # The same options less this card, unless (trumps last) that was a
+            # trump or the last non-trump: then they are worked out again.
+            if (rule != TRUMPS_LAST or not self._ist[card]) and len(legal) > 1:
+                legal.remove(action)
+                self.legal = legal
+        elif rule == ANY_CARD_GOES:
+            # At or below the hand size any card may still go, or "keep".
+            legal.remove(action)
+            if not above:
                 legal.insert(0, "keep")
-            self._legal = legal
-        elif held == size:
+            self.legal = legal
+        elif not above:
             # Down to the hand size: all that is left is to keep.
-            self._legal = ["keep"]
-        elif held > size and (rule == SENORITA or not self._ist[card]) and len(legal) > 1:
-            # Still above the hand size, and (trumps last) non-trumps left.
-            legal.remove(DISCARD_STR[card])
-            self._legal = legal
+            self.legal = ["keep"]
 
     def _keep(self) -> None:
         self.discarders.pop(0)
