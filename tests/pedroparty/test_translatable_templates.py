@@ -17,7 +17,6 @@ NOT_YET_TRANSLATED = frozenset(
     {
         "host/party_form.html",
         "pdf/tally_cards.html",
-        "play/party_new.html",
     }
 )
 

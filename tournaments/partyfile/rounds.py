@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.rules import Ruleset, validate_result
+from scoring.texts import translated
 
 from .check import REASON_MAX, Names, check_fields, gettext_noop, is_int, shown, tables_read
 from .values import (
@@ -190,7 +191,7 @@ def _versions_check(rules: Ruleset, where: dict, versions: list, indexes) -> Non
         if index < len(versions) - 1:
             field = f"amendments[{index}].{field}"
         raise PartyFileProblem(
-            str(first) + "".join(f"; {error.field}: {error}" for error in rest),
+            translated(first) + "".join(f"; {error.field}: {translated(error)}" for error in rest),
             path=f"{where['path']}.{field}",
             field=field,
             round=where["round"],
