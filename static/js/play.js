@@ -1,7 +1,7 @@
 /* Online play.  htmx polls and posts (attributes in the templates); this adds
    the small things htmx does not: the page title and a buzz when it becomes
    your turn, a "no connection" note, and the creator page's Copy buttons
-   (their "Copied" comes translated in data-copied: no words in the script).
+   (the word they show once copied comes translated in data-copied).
    Without JavaScript the pages still work: plain forms, and a refresh. */
 (function () {
   "use strict";
