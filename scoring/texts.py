@@ -15,7 +15,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from scoring.rules.cards import SUIT_NAMES
-from scoring.rules.validate import ROLE_NAMES
+from scoring.rules.validate import ROLE_NAMES, FieldError
 from scoring.rules.words import Text, TextList
 
 __all__ = ["card_name", "game_title", "phrase", "role_name", "suit_name", "translated", "word"]
@@ -40,13 +40,15 @@ RANK_WORDS = {
 
 
 def word(value: Any) -> Any:
-    """A param of an engine sentence as the reader reads it: a :class:`Text`
-    or a :class:`TextList` translated, anything else (a number, a player's
+    """A param of an engine sentence as the reader reads it: a :class:`Text`,
+    a :class:`TextList` or a validator error translated, anything else (a number, a player's
     name, a quoted value) as it is."""
     if isinstance(value, Text):
         return phrase(value)
     if isinstance(value, TextList):
         return value.sep.join(str(word(item)) for item in value.items)
+    if isinstance(value, FieldError):
+        return translated(value)
     return value
 
 
