@@ -11,6 +11,7 @@ import pytest
 from scoring import texts
 from scoring.rules import validate_result
 from tournaments import services
+from tournaments.partyfile import PartyFileError, party_load
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +56,21 @@ def test_a_refused_result_is_said_through_translated(host, shouting):
         }
     )
     assert said != str(english) and said.strip("«»").startswith("The bid must be")
+
+
+def test_a_party_file_deal_the_rules_refuse_is_said_through_translated(host, shouting):
+    party = {
+        "format": "pedroparty/1",
+        "name": "Spring Card Party",
+        "date": "2026-04-18",
+        "players": ["Ana", "Bea", "Cruz", "Dee"],
+        "seating": [["Ana", "Bea", "Cruz", "Dee"]],
+        "rounds": [
+            {"deals": [{"table": 1, "deal": 1, "bidder": 1, "bid": 99, "bidding_team_points": 3}]}
+        ],
+    }
+    with pytest.raises(PartyFileError) as refused:
+        party_load(party, owner=host)
+    assert "«The bid must be «" in refused.value.message
+    # Where it is stays English, in the file's own terms.
+    assert refused.value.field == "bid" and refused.value.deal == 1
