@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.conf import settings
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise
@@ -101,3 +102,16 @@ def test_card_buttons_and_suits_are_named_in_words():
         assert suit_label("S")["name"] == "spades"
         assert str(suit_label("D")["mark"]) == '<span class="red">♦</span>'
         assert bid_text("pass", RULESETS["monterey-draw"]) == "pass"
+
+
+def test_a_finished_deal_reads_as_one_sentence():
+    result = {"bidder": "Ana", "bid_label": "8", "points": 10, "score": (10, 6)}
+    with translation.override("en"):
+        made = render_to_string(
+            "play/_result.html", {"result": {**result, "made": True, "trump": suit_label("H")}}
+        )
+        set_ = render_to_string("play/_result.html", {"result": {**result, "made": False}})
+    assert made.strip() == (
+        'Ana bid 8 in <span class="red">♥</span> and made it with 10: <b>10</b> to <b>6</b>.'
+    )
+    assert set_.strip() == "Ana bid 8 and was set with 10: <b>10</b> to <b>6</b>."
