@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import house_option_field
@@ -15,7 +17,8 @@ from .rules import RULESETS
 from .rules.rulesets import HouseOption
 from .services import IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
 
-_IDLE_LABELS = [(seconds, duration_text(seconds)) for seconds in IDLE_CHOICES]
+#: Said in the language of the page that shows the form.
+_IDLE_LABELS = [(seconds, lazy(duration_text, str)(seconds)) for seconds in IDLE_CHOICES]
 _SEATS = range(1, 5)
 #: Every game a table may play, by its ruleset id.
 GAME_CHOICES = [(name, _(rs.title)) for name, rs in RULESETS.items()]
@@ -39,7 +42,7 @@ class SeatKindsMixin:
     def add_kinds(self, people: int) -> None:
         for number in _SEATS:
             self.fields[f"kind{number}"] = forms.ChoiceField(
-                label=f"Seat {number}",
+                label=gettext("Seat %(number)s") % {"number": number},
                 choices=OnlineSeat.Kind.choices,
                 initial=OnlineSeat.Kind.HUMAN if number <= people else OnlineSeat.Kind.HEURISTIC,
             )
@@ -53,7 +56,7 @@ class TableForm(SeatKindsMixin, forms.Form):
         choices=GAME_CHOICES, initial="monterey-draw", widget=forms.RadioSelect
     )
     length = forms.ChoiceField(
-        choices=[("target", "Play to a score"), ("deals", "Play a number of deals")],
+        choices=[("target", _("Play to a score")), ("deals", _("Play a number of deals"))],
         initial="target",
         widget=forms.RadioSelect,
     )
@@ -61,7 +64,7 @@ class TableForm(SeatKindsMixin, forms.Form):
     target = forms.IntegerField(min_value=1, max_value=MAX_TARGET, required=False)
     deals = forms.IntegerField(min_value=1, max_value=MAX_DEALS, initial=4, required=False)
     idle_seconds = forms.TypedChoiceField(
-        label="A seat may go to a bot after",
+        label=_("A seat may go to a bot after"),
         coerce=int,
         choices=_IDLE_LABELS,
         initial=120,
@@ -71,7 +74,9 @@ class TableForm(SeatKindsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         for number in _SEATS:
             self.fields[f"name{number}"] = forms.CharField(
-                label=f"Seat {number} name", max_length=40, required=False
+                label=gettext("Seat %(number)s name") % {"number": number},
+                max_length=40,
+                required=False,
             )
         self.add_kinds(people=1)
         # Each game's house options, its own values first (RULES.md 9, 11).
@@ -102,7 +107,7 @@ class TableForm(SeatKindsMixin, forms.Form):
         data = super().clean()
         length = data.get("length")
         if length == "deals" and data.get("deals") is None:
-            self.add_error("deals", ValidationError("Give the number of deals."))
+            self.add_error("deals", ValidationError(gettext("Give the number of deals.")))
         return data
 
     def seat_rows(self) -> list[tuple]:
@@ -123,9 +128,9 @@ class TableForm(SeatKindsMixin, forms.Form):
 
 
 class PartyTableForm(SeatKindsMixin, forms.Form):
-    table = forms.ChoiceField(label="Table", choices=())
+    table = forms.ChoiceField(label=_("Table"), choices=())
     idle_seconds = forms.TypedChoiceField(
-        label="A seat may go to a bot after",
+        label=_("A seat may go to a bot after"),
         coerce=int,
         choices=_IDLE_LABELS,
         initial=120,

@@ -77,6 +77,8 @@ class OnlineTable(models.Model):
     note = models.CharField(max_length=240, blank=True)
 
     class Meta:
+        verbose_name = _("online table")
+        verbose_name_plural = _("online tables")
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["created_at"], name="online_table_created"),
@@ -133,6 +135,8 @@ class OnlineSeat(models.Model):
     )
 
     class Meta:
+        verbose_name = _("online seat")
+        verbose_name_plural = _("online seats")
         ordering = ["table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="online_seat_unique"),
@@ -183,6 +187,8 @@ class OnlineDeal(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("online deal")
+        verbose_name_plural = _("online deals")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="online_deal_unique"),
@@ -210,6 +216,8 @@ class DealEvent(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("deal event")
+        verbose_name_plural = _("deal events")
         ordering = ["deal", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "seq"], name="deal_event_seq_unique"),

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import (
     condition,
     require_GET,
@@ -50,11 +52,18 @@ def _private(response: HttpResponse) -> HttpResponse:
     return vary_on_htmx(response)
 
 
+def _language_tag() -> str:
+    """The page's language in its ETag ("-es"), nothing for the site's own:
+    a page switched to another language must not be answered with a 304."""
+    language = get_language()
+    return "" if not language or language == settings.LANGUAGE_CODE else f"-{language}"
+
+
 def _variant(request: HttpRequest) -> str:
     if request.htmx:
-        return "game"
+        return "game" + _language_tag()
     # A whole page carries the browser's reading-comfort classes on <html>.
-    return "-".join(["page", *view_classes(request).split()])
+    return "-".join(["page", *view_classes(request).split()]) + _language_tag()
 
 
 def _polled(poll: selectors.TablePoll | None) -> selectors.TablePoll | None:
@@ -79,6 +88,12 @@ def _json_etag(request: HttpRequest, token: str) -> str | None:
 def _manage_etag(request: HttpRequest, token: str) -> str | None:
     poll = _polled(selectors.manage_poll(token))
     return None if poll is None else f"{poll.etag}-{_variant(request)}"
+
+
+def _screen(screen: Any) -> dict[str, Any]:
+    """A polled page's context: its screen, and the language part of its ETag,
+    which the page sends back when it polls."""
+    return {"screen": screen, "etag_language": _language_tag()}
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -166,7 +181,7 @@ def seat_page(request: HttpRequest, token: str) -> HttpResponse:
     screen = selectors.seat_screen(token)
     if screen is None:
         raise Http404("No such seat")
-    return _private(render_page(request, "play/seat.html", {"screen": screen}, partial="game"))
+    return _private(render_page(request, "play/seat.html", _screen(screen), partial="game"))
 
 
 @require_GET
@@ -212,7 +227,7 @@ def seat_act(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("No such seat")
     screen.error, screen.notice = error, notice
     return _private(
-        render_page(request, "play/seat.html", {"screen": screen}, partial="game", status=status)
+        render_page(request, "play/seat.html", _screen(screen), partial="game", status=status)
     )
 
 
@@ -246,7 +261,7 @@ def manage(request: HttpRequest, token: str) -> HttpResponse:
     screen = selectors.manage_screen(token, _seat_url(request))
     if screen is None:
         raise Http404("No such table")
-    return _private(render_page(request, "play/manage.html", {"screen": screen}, partial="table"))
+    return _private(render_page(request, "play/manage.html", _screen(screen), partial="table"))
 
 
 @require_POST

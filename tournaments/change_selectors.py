@@ -112,9 +112,14 @@ def _result_text(record: dict[str, Any], seats: SeatNames, rs: Ruleset) -> str:
             "other": record["other_team_points"],
         }
     if record.get("trump"):
-        parts["trump"] = SUIT_NAMES.get(record["trump"], record["trump"])
+        parts["trump"] = _suit_words(record["trump"])
         return _("%(bidder)s bid %(bid)s in %(trump)s, took %(points)s; score %(score)s") % parts
     return _("%(bidder)s bid %(bid)s, took %(points)s; score %(score)s") % parts
+
+
+def _suit_words(letter: str) -> str:
+    """A recorded suit's name in the reader's language (an unknown letter as written)."""
+    return _(SUIT_NAMES[letter]) if letter in SUIT_NAMES else letter
 
 
 def _is_result(values: Any) -> bool:
@@ -135,7 +140,7 @@ def _values(values: Any, other: Any, seats: SeatNames, rs: Ruleset) -> list[str]
             _("Bid: %(bid)s") % {"bid": bid_words(record["bid"], rs)},
         ]
         if record.get("trump"):
-            suit = SUIT_NAMES.get(record["trump"], record["trump"])
+            suit = _suit_words(record["trump"])
             lines.append(_("Trump: %(suit)s") % {"suit": suit})
         lines.append(_("Points taken: %(points)s") % {"points": record["bidding_team_points"]})
         if record.get("other_team_points") is not None:

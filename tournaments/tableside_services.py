@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import validate_result
+from scoring.texts import translated
 
 from .models import DealResult, Party, Round, TableEntry, TableRound
 from .services import DealEntry, PartyError, party_ruleset, result_record
@@ -88,7 +89,7 @@ def table_entry_submit(
         record = _record(rnd, deal, said, players)
         errors = validate_result(rs, record)
         if errors:
-            raise PartyError({e.field: str(e) for e in errors})
+            raise PartyError({e.field: translated(e) for e in errors})
         if DealResult.objects.filter(round=rnd, table=table, deal=deal, is_current=True).exists():
             raise PartyError({"deal": gettext("Deal %(deal)d is already scored.") % {"deal": deal}})
         open_entries = TableEntry.objects.select_for_update().filter(

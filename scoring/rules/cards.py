@@ -13,9 +13,17 @@ from __future__ import annotations
 
 import functools
 
+from .words import gettext_noop
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # high to low, the order cards sort in
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: Suit names, English (pages translate them).
+SUIT_NAMES = {
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+}
 #: How a suit is written beside a bid or a card.
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import PACK_RANKS, PACKS, ROLES, point_tables, trump_order
+from .words import gettext_noop
 
 #: Monterey point table (also the "Italian" and "California" tables): 16 a deal.
 MONTEREY_POINTS = (("A", 1), ("J", 3), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
@@ -38,14 +39,6 @@ TIE_RULES = ("bidders-if-made", "higher", "bidders")
 ROBBERS = ("dealer", "bidder")
 #: Suit bids rank spades, hearts, clubs, diamonds, high to low (RULES.md 11.3).
 SUIT_BID_RANK = {"S": 3, "H": 2, "C": 1, "D": 0}
-
-
-def gettext_noop(text: str) -> str:
-    """Mark ``text`` for the translation catalogues; callers translate it.
-
-    The rules import nothing from Django, so labels are English here and the
-    page that shows them passes them through ``gettext``."""
-    return text
 
 
 @dataclass(frozen=True)
@@ -398,9 +391,11 @@ def _canonical(points: dict[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple((role, points[role]) for role in ROLES if points.get(role))
 
 
-MONTEREY_DRAW = Ruleset(name="monterey-draw", title="Monterey Draw Pedro", deal_mode="draw")
+MONTEREY_DRAW = Ruleset(
+    name="monterey-draw", title=gettext_noop("Monterey Draw Pedro"), deal_mode="draw"
+)
 MONTEREY_WIDOW = Ruleset(
-    name="monterey-widow", title="Monterey Pedro, The Widow", deal_mode="widow"
+    name="monterey-widow", title=gettext_noop("Monterey Pedro, The Widow"), deal_mode="widow"
 )
 
 # ------------------------------------------------------------ the Pedro family
@@ -425,7 +420,7 @@ FOSTER_POINTS = (("A", 1), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
 
 CALIFORNIA = Ruleset(
     name="california",
-    title="California Pedro",
+    title=gettext_noop("California Pedro"),
     shoot=False,
     made_max_scores=32,
     target=52,
@@ -433,7 +428,7 @@ CALIFORNIA = Ruleset(
 )
 CINCH = Ruleset(
     name="cinch",
-    title="Cinch (Double Pedro)",
+    title=gettext_noop("Cinch (Double Pedro)"),
     points=FOSTER_POINTS,
     min_bid=1,
     max_bid=14,
@@ -451,7 +446,7 @@ CINCH = Ruleset(
 PEDRO_62 = dataclasses.replace(
     CINCH,
     name="pedro-62",
-    title="Pedro (62 points)",
+    title=gettext_noop("Pedro (62 points)"),
     min_bid=6,
     cinch_credit=False,
     set_loses_bid=True,
@@ -460,7 +455,7 @@ PEDRO_62 = dataclasses.replace(
 )
 LOUISIANA = Ruleset(
     name="louisiana",
-    title="Louisiana Pedro",
+    title=gettext_noop("Louisiana Pedro"),
     points=FOSTER_POINTS,
     min_bid=7,
     max_bid=14,
@@ -487,7 +482,7 @@ LOUISIANA = Ruleset(
 PIDRO = dataclasses.replace(
     CINCH,
     name="pidro",
-    title="Pidro (Finnish)",
+    title=gettext_noop("Pidro (Finnish)"),
     play_rule="trumps-only",
     first_lead="bidder_leads_trump",
     cinch_credit=False,
@@ -495,7 +490,7 @@ PIDRO = dataclasses.replace(
 )
 OREGON = Ruleset(
     name="oregon",
-    title="Oregon Bidding Pedro",
+    title=gettext_noop("Oregon Bidding Pedro"),
     points=(("A", 1), ("J", 1), ("OJ", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1)),
     off_jack=True,
     min_bid=6,
@@ -515,7 +510,7 @@ OREGON = Ruleset(
 )
 TENNESSEE = Ruleset(
     name="tennessee",
-    title="Tennessee Pedro",
+    title=gettext_noop("Tennessee Pedro"),
     pack="54",
     off_jack=True,
     points=(
@@ -548,7 +543,7 @@ TENNESSEE = Ruleset(
 )
 SIXTY_THREE = Ruleset(
     name="sixty-three",
-    title="Sixty-Three",
+    title=gettext_noop("Sixty-Three"),
     points=(
         ("A", 1),
         ("K", 25),
@@ -584,7 +579,7 @@ SIXTY_THREE = Ruleset(
 EIGHTY_THREE = dataclasses.replace(
     SIXTY_THREE,
     name="eighty-three",
-    title="Eighty-Three",
+    title=gettext_noop("Eighty-Three"),
     points=_canonical({**dict(SIXTY_THREE.points), "Q": 20}),
     joker_takes="",
     cards_dealt=12,
@@ -598,7 +593,7 @@ EIGHTY_THREE = dataclasses.replace(
 )
 ISLE_MADAME = Ruleset(
     name="isle-madame",
-    title="Pede (Isle Madame)",
+    title=gettext_noop("Pede (Isle Madame)"),
     points=(("A", 1), ("K", 25), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1)),
     min_bid=25,
     max_bid=39,
@@ -611,7 +606,7 @@ ISLE_MADAME = Ruleset(
 )
 KING_PEDRO = Ruleset(
     name="king-pedro",
-    title="King Pedro",
+    title=gettext_noop("King Pedro"),
     pack="32",
     off_jack=True,
     points=(
@@ -644,14 +639,14 @@ KING_PEDRO = Ruleset(
 SANCHO = dataclasses.replace(
     PEDRO_62,
     name="sancho",
-    title="Pedro Sancho",
+    title=gettext_noop("Pedro Sancho"),
     points=_canonical({**dict(FOSTER_POINTS), "9": 9}),
     max_bid=23,
 )
 SIX_CARD = dataclasses.replace(
     PEDRO_62,
     name="six-card",
-    title="Six-Card Pedro",
+    title=gettext_noop("Six-Card Pedro"),
     cards_dealt=6,
     min_bid=1,
     exchange="none",

@@ -47,6 +47,7 @@ from typing import Any, NamedTuple
 from .cards import SUIT_NAMES, SUITS
 from .deal import DealState, IllegalAction, new_deal
 from .rulesets import Ruleset
+from .words import Text, TextList, gettext_noop
 
 __all__ = ["FieldError", "ReplayError", "replay", "validate_result"]
 
@@ -54,23 +55,43 @@ __all__ = ["FieldError", "ReplayError", "replay", "validate_result"]
 class FieldError(str):
     """One reason a record is refused.
 
-    The string itself is the sentence shown to the host; ``.message`` is the
-    same sentence and ``.field`` the record key it concerns (``"bid"``,
-    ``"tally"``, ...; ``"round"`` and ``"table"`` for the context checks,
-    ``"record"`` when the record is not a dict at all).
+    The string itself is the sentence in English, as stored and logged;
+    ``.message`` is the same sentence and ``.field`` the record key it
+    concerns (``"bid"``, ``"tally"``, ...; ``"round"`` and ``"table"`` for the
+    context checks, ``"record"`` when the record is not a dict at all).
+
+    ``.template`` is the sentence with ``%(name)s`` placeholders, marked for
+    translation, and ``.params`` the values that fill them: ``template %
+    params`` is the sentence.  A page shows the error in its own language with
+    ``scoring.texts.translated(error)``.
     """
 
     field: str
     message: str
+    template: str
+    params: dict[str, Any]
 
-    def __new__(cls, field: str, message: str) -> FieldError:
+    def __new__(
+        cls,
+        field: str,
+        message: str,
+        template: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> FieldError:
         self = super().__new__(cls, message)
         self.field = field
         self.message = message
+        self.template = message if template is None else template
+        self.params = dict(params or {})
         return self
 
-    def __getnewargs__(self) -> tuple[str, str]:  # pickling keeps the field
-        return self.field, self.message
+    @classmethod
+    def of(cls, field: str, template: str, /, **params: Any) -> FieldError:
+        """The error whose sentence is ``template % params``."""
+        return cls(field, str(Text(template, params)), template, params)
+
+    def __getnewargs__(self) -> tuple[str, str, str, dict[str, Any]]:  # pickling keeps all
+        return self.field, self.message, self.template, self.params
 
     def __repr__(self) -> str:
         return f"FieldError({self.field!r}, {self.message!r})"
@@ -179,30 +200,34 @@ def _checks_for(rs: Ruleset) -> _Checks:
 # --------------------------------------------------------------------- the validator
 
 _SUIT_LETTERS = frozenset(SUITS)
-_TEAM_SEATS = ("seats 1 and 3", "seats 2 and 4")
-_ROLE_NAMES = {
-    "A": "the ace of trump (high)",
-    "K": "the king of trump",
-    "Q": "the queen of trump",
-    "J": "the jack of trump",
-    "OJ": "the off-jack",
-    "T": "the ten of trump (game)",
-    "9": "the nine of trump",
-    "P": "the right pedro",
-    "L": "the left pedro",
-    "3": "the three of trump",
-    "2": "the two of trump (low)",
-    "X1": "the joker",
-    "X2": "the off joker",
+_TEAM_SEATS = (Text(gettext_noop("seats 1 and 3")), Text(gettext_noop("seats 2 and 4")))
+#: The point cards by role, as a sentence names them.
+ROLE_NAMES = {
+    "A": Text(gettext_noop("the ace of trump (high)")),
+    "K": Text(gettext_noop("the king of trump")),
+    "Q": Text(gettext_noop("the queen of trump")),
+    "J": Text(gettext_noop("the jack of trump")),
+    "OJ": Text(gettext_noop("the off-jack")),
+    "T": Text(gettext_noop("the ten of trump (game)")),
+    "9": Text(gettext_noop("the nine of trump")),
+    "P": Text(gettext_noop("the right pedro")),
+    "L": Text(gettext_noop("the left pedro")),
+    "3": Text(gettext_noop("the three of trump")),
+    "2": Text(gettext_noop("the two of trump (low)")),
+    "X1": Text(gettext_noop("the joker")),
+    "X2": Text(gettext_noop("the off joker")),
 }
-_PHASE_NEXT = {
-    "dark": "to call in the dark",
-    "bid": "to bid or pass",
-    "trump": "to name trump",
-    "discard": "to discard",
-    "fill": "to take cards",
-    "play": "to play a card",
+_ROLE_NAMES = ROLE_NAMES
+#: What the seat to act does next, by phase.
+PHASE_NEXT = {
+    "dark": Text(gettext_noop("to call in the dark")),
+    "bid": Text(gettext_noop("to bid or pass")),
+    "trump": Text(gettext_noop("to name trump")),
+    "discard": Text(gettext_noop("to discard")),
+    "fill": Text(gettext_noop("to take cards")),
+    "play": Text(gettext_noop("to play a card")),
 }
+_PHASE_NEXT = PHASE_NEXT
 
 
 def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
@@ -221,7 +246,11 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     with the record.  Never raises, whatever ``record`` holds.
     """
     if not isinstance(record, dict):
-        return [FieldError("record", "This is not a hand result: expected its fields by name.")]
+        return [
+            FieldError.of(
+                "record", gettext_noop("This is not a hand result: expected its fields by name.")
+            )
+        ]
     _, max_deal, bids, reachable, total, roles, role_values, tallies, leave = _checks_for(rs)
     errors: dict[str, FieldError] = {}
     get = record.get
@@ -230,13 +259,17 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     is_open = get("round_open")
     if is_open is not None and is_open is not True:
         if is_open is False:
-            errors["round"] = FieldError("round", "This round is closed: no more results for it.")
+            errors["round"] = FieldError.of(
+                "round", gettext_noop("This round is closed: no more results for it.")
+            )
         else:
             errors["round_open"] = _not_a_flag("round_open", is_open)
     exists = get("table_exists")
     if exists is not None and exists is not True:
         if exists is False:
-            errors["table"] = FieldError("table", "There is no such table in this round.")
+            errors["table"] = FieldError.of(
+                "table", gettext_noop("There is no such table in this round.")
+            )
         else:
             errors["table_exists"] = _not_a_flag("table_exists", exists)
 
@@ -260,10 +293,12 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     if players is not None:
         names = _seat_names(players)
         if names is None:
-            errors["players"] = FieldError(
+            errors["players"] = FieldError.of(
                 "players",
-                "List the players of the four seats, seat 1 first, each named once "
-                "(leave an empty seat blank).",
+                gettext_noop(
+                    "List the players of the four seats, seat 1 first, each named once "
+                    "(leave an empty seat blank)."
+                ),
             )
     dealer = get("dealer")
     if dealer is not None and (type(dealer) is not int or deal is None or dealer != (deal - 1) % 4):
@@ -272,11 +307,13 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     if type(bidder) is not int or not 0 <= bidder <= 3:
         bidder = _whole(bidder)
         if bidder is None or not 0 <= bidder <= 3:
-            errors["bidder"] = _seat_error("bidder", "The bidder", get("bidder"))
+            errors["bidder"] = _seat_error("bidder", get("bidder"))
             bidder = None
     if bidder is not None and names is not None and not names[bidder]:
-        errors["bidder"] = FieldError(
-            "bidder", f"Seat {bidder + 1} is empty, so nobody there could have bid."
+        errors["bidder"] = FieldError.of(
+            "bidder",
+            gettext_noop("Seat %(seat)s is empty, so nobody there could have bid."),
+            seat=bidder + 1,
         )
         bidder = None
 
@@ -289,15 +326,19 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
             bid = None
     trump = get("trump")
     if trump is not None and (type(trump) is not str or trump not in _SUIT_LETTERS):
-        errors["trump"] = FieldError(
+        errors["trump"] = FieldError.of(
             "trump",
-            "Trump must be S, H, D or C (spades, hearts, diamonds, clubs), or left blank; "
-            f"not {_shown(trump)}.",
+            gettext_noop(
+                "Trump must be S, H, D or C (spades, hearts, diamonds, clubs), or left blank; "
+                "not %(value)s."
+            ),
+            value=_shown(trump),
         )
         trump = None
     if trump is None and rs.suit_bids and "trump" not in errors:
-        errors["trump"] = FieldError(
-            "trump", "In this game the bid names trump: enter the bid's suit (S, H, D or C)."
+        errors["trump"] = FieldError.of(
+            "trump",
+            gettext_noop("In this game the bid names trump: enter the bid's suit (S, H, D or C)."),
         )
 
     # -- points: typed, from the cards, or both
@@ -328,16 +369,21 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
         pass
     elif points is None:
         if cards is None and "cards" not in errors:
-            errors["bidding_team_points"] = FieldError(
+            errors["bidding_team_points"] = FieldError.of(
                 "bidding_team_points",
-                f"Enter the points the bidding team took (0 to {total}), "
-                "or which team took each point card.",
+                gettext_noop(
+                    "Enter the points the bidding team took (0 to %(total)s), "
+                    "or which team took each point card."
+                ),
+                total=total,
             )
         points = by_cards
     elif by_cards is not None and points != by_cards:
-        errors["bidding_team_points"] = FieldError(
+        errors["bidding_team_points"] = FieldError.of(
             "bidding_team_points",
-            f"The point cards give the bidding team {by_cards} points, not {points}.",
+            gettext_noop("The point cards give the bidding team %(cards)s points, not %(points)s."),
+            cards=by_cards,
+            points=points,
         )
         points = None
     other = get("other_team_points")
@@ -357,10 +403,12 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
         ):
             tally = _score_pair(tally)
         if tally is None:
-            errors["tally"] = FieldError(
+            errors["tally"] = FieldError.of(
                 "tally",
-                "The tally is the two scores written on the table's tally, "
-                "seats 1 and 3 first, then seats 2 and 4 — two whole numbers.",
+                gettext_noop(
+                    "The tally is the two scores written on the table's tally, "
+                    "seats 1 and 3 first, then seats 2 and 4 — two whole numbers."
+                ),
             )
         elif bidder is not None and bid is not None and points is not None:
             if not leave:
@@ -402,20 +450,34 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _seat(seat: int, names: tuple[str, ...] | None) -> str:
+def _seat(seat: int, names: tuple[str, ...] | None) -> Text:
     if names and names[seat]:
-        return f"seat {seat + 1} ({names[seat]})"
-    return f"seat {seat + 1}"
+        return Text(
+            gettext_noop("seat %(seat)s (%(name)s)"), {"seat": seat + 1, "name": names[seat]}
+        )
+    return Text(gettext_noop("seat %(seat)s"), {"seat": seat + 1})
 
 
 def _not_a_flag(field: str, value: Any) -> FieldError:
-    return FieldError(field, f"The {field} flag must be true or false, not {_shown(value)}.")
+    return FieldError.of(
+        field,
+        gettext_noop("The %(field)s flag must be true or false, not %(value)s."),
+        field=field,
+        value=_shown(value),
+    )
 
 
 def _deal_error(value: Any, max_deal: int) -> FieldError:
     if value is None:
-        return FieldError("deal", f"Enter the deal number, 1 to {max_deal}.")
-    return FieldError("deal", f"The deal number must be 1 to {max_deal}, not {_shown(value)}.")
+        return FieldError.of(
+            "deal", gettext_noop("Enter the deal number, 1 to %(max)s."), max=max_deal
+        )
+    return FieldError.of(
+        "deal",
+        gettext_noop("The deal number must be 1 to %(max)s, not %(value)s."),
+        max=max_deal,
+        value=_shown(value),
+    )
 
 
 def _check_recorded(deal: int, recorded: Any, amending: bool, errors: dict) -> None:
@@ -428,21 +490,30 @@ def _check_recorded(deal: int, recorded: Any, amending: bool, errors: dict) -> N
         except TypeError:
             already = None
     if already is None:
-        errors["recorded_deals"] = FieldError(
+        errors["recorded_deals"] = FieldError.of(
             "recorded_deals",
-            f"The deals already recorded must be a list of deal numbers, not {_shown(recorded)}.",
+            gettext_noop(
+                "The deals already recorded must be a list of deal numbers, not %(value)s."
+            ),
+            value=_shown(recorded),
         )
     elif already and not amending:
-        errors["deal"] = FieldError(
+        errors["deal"] = FieldError.of(
             "deal",
-            f"Deal {deal} is already recorded for this table in this round; "
-            "amend it instead of entering it again.",
+            gettext_noop(
+                "Deal %(deal)s is already recorded for this table in this round; "
+                "amend it instead of entering it again."
+            ),
+            deal=deal,
         )
     elif amending and not already:
-        errors["deal"] = FieldError(
+        errors["deal"] = FieldError.of(
             "deal",
-            f"Deal {deal} has not been recorded for this table in this round, "
-            "so there is nothing to amend.",
+            gettext_noop(
+                "Deal %(deal)s has not been recorded for this table in this round, "
+                "so there is nothing to amend."
+            ),
+            deal=deal,
         )
 
 
@@ -464,74 +535,136 @@ def _seat_names(players: Any) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def _seat_error(field: str, who: str, value: Any) -> FieldError:
+_SEAT_ERRORS = {
+    "bidder": (
+        gettext_noop("Enter the bidder's seat."),
+        gettext_noop(
+            "The bidder must be a seat: 0, 1, 2 or 3 in the record (seats 1 to 4 at the table), "
+            "not %(value)s."
+        ),
+    ),
+    "dealer": (
+        gettext_noop("Enter the dealer's seat."),
+        gettext_noop(
+            "The dealer must be a seat: 0, 1, 2 or 3 in the record (seats 1 to 4 at the table), "
+            "not %(value)s."
+        ),
+    ),
+}
+
+
+def _seat_error(field: str, value: Any) -> FieldError:
+    missing, wrong = _SEAT_ERRORS[field]
     if value is None:
-        return FieldError(field, f"Enter {who.lower()}'s seat.")
-    return FieldError(
-        field,
-        f"{who} must be a seat: 0, 1, 2 or 3 in the record (seats 1 to 4 at the table), "
-        f"not {_shown(value)}.",
-    )
+        return FieldError.of(field, missing)
+    return FieldError.of(field, wrong, value=_shown(value))
 
 
 def _check_dealer(value: Any, deal: int | None, names: Any, errors: dict) -> int | None:
     dealer = _whole(value)
     if dealer is None or not 0 <= dealer <= 3:
-        errors["dealer"] = _seat_error("dealer", "The dealer", value)
+        errors["dealer"] = _seat_error("dealer", value)
         return None
     if deal is not None and dealer != (deal - 1) % 4:
-        errors["dealer"] = FieldError(
+        errors["dealer"] = FieldError.of(
             "dealer",
-            f"Deal {deal} is dealt by {_seat((deal - 1) % 4, names)}, not {_seat(dealer, names)}.",
+            gettext_noop("Deal %(deal)s is dealt by %(seat)s, not %(given)s."),
+            deal=deal,
+            seat=_seat((deal - 1) % 4, names),
+            given=_seat(dealer, names),
         )
         return None
     return dealer
 
 
 def _bid_error(rs: Ruleset, value: Any) -> FieldError:
+    span = {"low": rs.min_bid, "high": rs.max_bid}
     if rs.shoot and not rs.top_bids:
-        allowed = f"{rs.min_bid} to {rs.max_bid}, or {rs.shoot_bid} to shoot"
-    else:
-        allowed = f"{rs.min_bid} to {rs.max_bid}"
-        if rs.dealer_stuck_bid < rs.min_bid:
-            allowed += f" ({rs.dealer_stuck_bid} for a stuck dealer)"
-        allowed += "".join(f", or {top}" for top in rs.top_contracts)
-    if value is None:
-        return FieldError("bid", f"Enter the bid: {allowed}.")
-    if not rs.top_contracts and _whole(value) == rs.shoot_bid and rs.max_bid < rs.shoot_bid:
-        return FieldError(
-            "bid",
-            f"The bid must be {allowed}: this game is played without the shoot "
-            f"({rs.max_bid} for {rs.shoot_bid}).",
+        allowed = TextList(
+            [
+                Text(
+                    gettext_noop("%(low)s to %(high)s, or %(shoot)s to shoot"),
+                    {**span, "shoot": rs.shoot_bid},
+                )
+            ],
+            "",
         )
-    return FieldError("bid", f"The bid must be {allowed} (not {_shown(value)}).")
+    else:
+        parts = [Text(gettext_noop("%(low)s to %(high)s"), span)]
+        if rs.dealer_stuck_bid < rs.min_bid:
+            parts.append(
+                Text(gettext_noop(" (%(bid)s for a stuck dealer)"), {"bid": rs.dealer_stuck_bid})
+            )
+        parts.extend(Text(gettext_noop(", or %(bid)s"), {"bid": top}) for top in rs.top_contracts)
+        allowed = TextList(parts, "")
+    if value is None:
+        return FieldError.of("bid", gettext_noop("Enter the bid: %(allowed)s."), allowed=allowed)
+    if not rs.top_contracts and _whole(value) == rs.shoot_bid and rs.max_bid < rs.shoot_bid:
+        return FieldError.of(
+            "bid",
+            gettext_noop(
+                "The bid must be %(allowed)s: this game is played without the shoot "
+                "(%(high)s for %(shoot)s)."
+            ),
+            allowed=allowed,
+            high=rs.max_bid,
+            shoot=rs.shoot_bid,
+        )
+    return FieldError.of(
+        "bid",
+        gettext_noop("The bid must be %(allowed)s (not %(value)s)."),
+        allowed=allowed,
+        value=_shown(value),
+    )
+
+
+def _no_split(field: str, points: int) -> FieldError:
+    return FieldError.of(
+        field,
+        gettext_noop("No split of the point cards gives a team %(points)s points."),
+        points=points,
+    )
 
 
 def _points_error(value: Any, total: int) -> FieldError:
     points = _whole(value)
     if points is not None and 0 <= points <= total:
-        return FieldError(
-            "bidding_team_points", f"No split of the point cards gives a team {points} points."
-        )
-    return FieldError(
+        return _no_split("bidding_team_points", points)
+    return FieldError.of(
         "bidding_team_points",
-        f"The bidding team's points must be a whole number from 0 to {total}, not {_shown(value)}.",
+        gettext_noop(
+            "The bidding team's points must be a whole number from 0 to %(total)s, not %(value)s."
+        ),
+        total=total,
+        value=_shown(value),
+    )
+
+
+def _other_range_error(value: Any, total: int) -> FieldError:
+    return FieldError.of(
+        "other_team_points",
+        gettext_noop(
+            "The other team's points must be a whole number from 0 to %(total)s, not %(value)s."
+        ),
+        total=total,
+        value=_shown(value),
     )
 
 
 def _check_other_points(value: Any, points: int | None, total: int, errors: dict) -> None:
     other = _whole(value)
     if other is None or not 0 <= other <= total:
-        errors["other_team_points"] = FieldError(
-            "other_team_points",
-            f"The other team's points must be a whole number from 0 to {total}, "
-            f"not {_shown(value)}.",
-        )
+        errors["other_team_points"] = _other_range_error(value, total)
     elif points is not None and points + other != total:
-        errors["other_team_points"] = FieldError(
+        errors["other_team_points"] = FieldError.of(
             "other_team_points",
-            f"The two teams' points must add up to {total}: {points} + {other} "
-            f"is {points + other}.",
+            gettext_noop(
+                "The two teams' points must add up to %(total)s: %(points)s + %(other)s is %(sum)s."
+            ),
+            total=total,
+            points=points,
+            other=other,
+            sum=points + other,
         )
 
 
@@ -551,34 +684,41 @@ def _other_points(
         by_cards = card_split[1 - (bidder & 1)]
     if value is None:
         if by_cards is None and "cards" not in errors and "bidding_team_points" not in errors:
-            errors["other_team_points"] = FieldError(
+            errors["other_team_points"] = FieldError.of(
                 "other_team_points",
-                f"In this game point cards can leave play: enter the other team's points "
-                f"too (0 to {total}), or which team took each point card.",
+                gettext_noop(
+                    "In this game point cards can leave play: enter the other team's points "
+                    "too (0 to %(total)s), or which team took each point card."
+                ),
+                total=total,
             )
         return by_cards
     other = _whole(value)
     if other is None or other not in reachable:
         if other is not None and 0 <= other <= total:
-            message = f"No split of the point cards gives a team {other} points."
+            errors["other_team_points"] = _no_split("other_team_points", other)
         else:
-            message = (
-                f"The other team's points must be a whole number from 0 to {total}, "
-                f"not {_shown(value)}."
-            )
-        errors["other_team_points"] = FieldError("other_team_points", message)
+            errors["other_team_points"] = _other_range_error(value, total)
         return None
     if by_cards is not None and other != by_cards:
-        errors["other_team_points"] = FieldError(
+        errors["other_team_points"] = FieldError.of(
             "other_team_points",
-            f"The point cards give the other team {by_cards} points, not {other}.",
+            gettext_noop("The point cards give the other team %(cards)s points, not %(other)s."),
+            cards=by_cards,
+            other=other,
         )
         return None
     if points is not None and (points + other > total or points + other not in reachable):
-        errors["other_team_points"] = FieldError(
+        errors["other_team_points"] = FieldError.of(
             "other_team_points",
-            f"The two teams took {points} + {other} = {points + other} points; "
-            f"a deal has {total} at most, some of them perhaps out of play.",
+            gettext_noop(
+                "The two teams took %(points)s + %(other)s = %(sum)s points; "
+                "a deal has %(total)s at most, some of them perhaps out of play."
+            ),
+            points=points,
+            other=other,
+            sum=points + other,
+            total=total,
         )
         return None
     return other
@@ -621,32 +761,42 @@ def _team0_from_cards(cards: Any, role_values: tuple[tuple[str, int], ...]) -> i
     return points
 
 
+_CARDS_SHAPE = gettext_noop("Detailed entry says which team, 0 or 1, took each point card.")
+
+
 def _cards_error(cards: Any, roles: tuple[str, ...]) -> FieldError:
     if not isinstance(cards, dict):
-        return FieldError("cards", "Detailed entry says which team, 0 or 1, took each point card.")
+        return FieldError.of("cards", _CARDS_SHAPE)
     unknown = [key for key in cards if key not in roles]
     if unknown:
-        return FieldError(
+        return FieldError.of(
             "cards",
-            f"There is no point card {_shown(unknown[0])}; the point cards are {', '.join(roles)}.",
+            gettext_noop("There is no point card %(value)s; the point cards are %(roles)s."),
+            value=_shown(unknown[0]),
+            roles=", ".join(roles),
         )
     missing = [role for role in roles if role not in cards]
     if missing:
-        return FieldError(
+        return FieldError.of(
             "cards",
-            f"Say which team took {', '.join(_ROLE_NAMES[role] for role in missing)}.",
+            gettext_noop("Say which team took %(cards)s."),
+            cards=TextList(_ROLE_NAMES[role] for role in missing),
         )
     for role in roles:
         team = cards.get(role)
         if team is None:
             continue
         if type(team) is not int or team not in (0, 1):
-            return FieldError(
+            return FieldError.of(
                 "cards",
-                f"{_ROLE_NAMES[role].capitalize()} goes to team 0 (seats 1 and 3) or "
-                f"team 1 (seats 2 and 4), not {_shown(team)}.",
+                gettext_noop(
+                    "%(card)s goes to team 0 (seats 1 and 3) or "
+                    "team 1 (seats 2 and 4), not %(value)s."
+                ),
+                card=_ROLE_NAMES[role].capitalized(),
+                value=_shown(team),
             )
-    return FieldError("cards", "Detailed entry says which team, 0 or 1, took each point card.")
+    return FieldError.of("cards", _CARDS_SHAPE)
 
 
 def _score_pair(value: Any) -> list[int] | None:
@@ -657,22 +807,35 @@ def _score_pair(value: Any) -> list[int] | None:
 
 
 def _tally_error(rs: Ruleset, bid: int, points: int, expected: list, tally: list) -> FieldError:
+    said = {"bid": bid, "points": points}
     if rs.shoot and not rs.top_bids and bid == rs.shoot_bid:
         if points == rs.total_points:
-            why = f"the shoot made: +{bid}"
+            why = Text(gettext_noop("the shoot made: +%(bid)s"), said)
         else:
-            why = f"the shoot failed with {points} points: -{rs.shoot_set_penalty}"
+            why = Text(
+                gettext_noop("the shoot failed with %(points)s points: -%(penalty)s"),
+                {**said, "penalty": rs.shoot_set_penalty},
+            )
     elif bid in rs.top_contracts:
-        made = points == rs.total_points
-        why = f"{bid} made with every point" if made else f"{bid} set with {points} points"
+        if points == rs.total_points:
+            why = Text(gettext_noop("%(bid)s made with every point"), said)
+        else:
+            why = Text(gettext_noop("%(bid)s set with %(points)s points"), said)
     elif points >= bid:
-        why = f"bid {bid} made with {points} points"
+        why = Text(gettext_noop("bid %(bid)s made with %(points)s points"), said)
     else:
-        why = f"bid {bid} set with {points} points: -{bid}"
-    return FieldError(
+        why = Text(gettext_noop("bid %(bid)s set with %(points)s points: -%(bid)s"), said)
+    return FieldError.of(
         "tally",
-        f"By this result the tally should read {expected[0]} for seats 1 and 3 and "
-        f"{expected[1]} for seats 2 and 4 ({why}), not {tally[0]} and {tally[1]}.",
+        gettext_noop(
+            "By this result the tally should read %(first)s for seats 1 and 3 and "
+            "%(second)s for seats 2 and 4 (%(why)s), not %(given_first)s and %(given_second)s."
+        ),
+        first=expected[0],
+        second=expected[1],
+        why=why,
+        given_first=tally[0],
+        given_second=tally[1],
     )
 
 
@@ -682,74 +845,124 @@ def _tally_error(rs: Ruleset, bid: int, points: int, expected: list, tally: list
 def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> None:
     """Replay ``log`` and compare the finished deal with the record's fields
     that passed their own checks (``known``; None where unknown)."""
-    problem = None
+    problem: FieldError | None = None
     if not isinstance(log, dict):
-        problem = "The deal log must give the dealer, the deck and the actions."
+        problem = FieldError.of(
+            "log", gettext_noop("The deal log must give the dealer, the deck and the actions.")
+        )
     else:
         dealer, deck, actions = log.get("dealer"), log.get("deck"), log.get("actions")
         if _whole(dealer) is None or not 0 <= dealer <= 3:
-            problem = "The deal log's dealer must be a seat, 0 to 3."
+            problem = FieldError.of(
+                "log", gettext_noop("The deal log's dealer must be a seat, 0 to 3.")
+            )
         elif not isinstance(deck, (list, tuple)):
-            problem = f"The deal log's deck must be the {rs.pack_size} cards, top card first."
+            problem = FieldError.of(
+                "log",
+                gettext_noop("The deal log's deck must be the %(count)s cards, top card first."),
+                count=rs.pack_size,
+            )
         elif not isinstance(actions, (list, tuple)):
-            problem = "The deal log's actions must be a list of actions."
+            problem = FieldError.of(
+                "log", gettext_noop("The deal log's actions must be a list of actions.")
+            )
     if problem is None:
         try:
             state = replay(rs, actions, deck=deck, dealer=dealer)
         except ReplayError as exc:
-            problem = (
-                f"The deal log breaks at action {exc.index + 1} "
-                f"({_shown(exc.action)}): {exc.reason}."
+            # Translators: the reason is the rules engine's own, in English.
+            problem = FieldError.of(
+                "log",
+                gettext_noop("The deal log breaks at action %(number)s (%(action)s): %(reason)s."),
+                number=exc.index + 1,
+                action=_shown(exc.action),
+                reason=exc.reason,
             )
         except ValueError as exc:
-            problem = f"The deal log cannot be dealt: {exc}."
+            problem = FieldError.of(
+                "log", gettext_noop("The deal log cannot be dealt: %(reason)s."), reason=str(exc)
+            )
         else:
             if state.phase != "done":
-                problem = (
-                    f"The deal log stops after {len(actions)} actions, before the deal "
-                    f"is over (next: seat {state.to_act + 1} {_PHASE_NEXT[state.phase]})."
+                problem = FieldError.of(
+                    "log",
+                    gettext_noop(
+                        "The deal log stops after %(count)s actions, before the deal "
+                        "is over (next: seat %(seat)s %(next)s)."
+                    ),
+                    count=len(actions),
+                    seat=state.to_act + 1,
+                    next=_PHASE_NEXT[state.phase],
                 )
     if problem is not None:
-        errors["log"] = FieldError("log", problem)
+        errors["log"] = problem
         return
     made = state.record()
     deal = known["deal"]
     if known["dealer"] is not None and known["dealer"] != dealer:
         errors.setdefault(
             "dealer",
-            FieldError(
+            FieldError.of(
                 "dealer",
-                f"The deal log was dealt by {_seat(dealer, names)}, "
-                f"not {_seat(known['dealer'], names)}.",
+                gettext_noop("The deal log was dealt by %(seat)s, not %(given)s."),
+                seat=_seat(dealer, names),
+                given=_seat(known["dealer"], names),
             ),
         )
     elif deal is not None and dealer != (deal - 1) % 4:
         errors.setdefault(
             "log",
-            FieldError(
+            FieldError.of(
                 "log",
-                f"The deal log was dealt by {_seat(dealer, names)}, but deal {deal} "
-                f"is dealt by {_seat((deal - 1) % 4, names)}.",
+                gettext_noop(
+                    "The deal log was dealt by %(seat)s, but deal %(deal)s is dealt by %(dealer)s."
+                ),
+                seat=_seat(dealer, names),
+                deal=deal,
+                dealer=_seat((deal - 1) % 4, names),
             ),
         )
     says = {
-        "bidder": (made["bidder"], lambda seat: _seat(seat, names), "won the bid"),
-        "bid": (made["bid"], str, "was the bid"),
-        "trump": (made["trump"], lambda suit: SUIT_NAMES[suit], "was trump"),
-        "bidding_team_points": (made["bidding_team_points"], str, "points went to the bidders"),
+        "bidder": (
+            made["bidder"],
+            lambda seat: _seat(seat, names),
+            gettext_noop("The deal log says %(truth)s won the bid, not %(value)s."),
+        ),
+        "bid": (
+            made["bid"],
+            str,
+            gettext_noop("The deal log says %(truth)s was the bid, not %(value)s."),
+        ),
+        "trump": (
+            made["trump"],
+            lambda suit: Text(SUIT_NAMES[suit]),
+            gettext_noop("The deal log says %(truth)s was trump, not %(value)s."),
+        ),
+        "bidding_team_points": (
+            made["bidding_team_points"],
+            str,
+            gettext_noop("The deal log says %(truth)s points went to the bidders, not %(value)s."),
+        ),
         "other_team_points": (
             made.get("other_team_points"),
             str,
-            "points went to the other team",
+            gettext_noop(
+                "The deal log says %(truth)s points went to the other team, not %(value)s."
+            ),
         ),
-        "tally": (made["tally"], lambda t: f"{t[0]} to {t[1]}", "is the tally"),
+        "tally": (
+            made["tally"],
+            lambda t: Text(
+                gettext_noop("%(first)s to %(second)s"), {"first": t[0], "second": t[1]}
+            ),
+            gettext_noop("The deal log says %(truth)s is the tally, not %(value)s."),
+        ),
     }
-    for field, (truth, show, what) in says.items():
+    for field, (truth, show, template) in says.items():
         value = known[field]
         if value is not None and value != truth:
             errors.setdefault(
-                field,
-                FieldError(field, f"The deal log says {show(truth)} {what}, not {show(value)}."),
+                field, FieldError.of(field, template, truth=show(truth), value=show(value))
             )
     cards = known["cards"]
     if cards is not None:
@@ -757,14 +970,19 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
         for role, _ in rs.points:
             taker = made["cards"].get(role)
             if role in cards and cards[role] != taker and (taker is not None or leave):
-                went = "left play" if taker is None else f"went to team {taker} "
-                if taker is not None:
-                    went += f"({_TEAM_SEATS[taker]})"
-                errors.setdefault(
-                    "cards",
-                    FieldError(
-                        "cards",
-                        f"The deal log says {_ROLE_NAMES[role]} {went}, not team {cards[role]}.",
-                    ),
-                )
+                if taker is None:
+                    template = gettext_noop(
+                        "The deal log says %(card)s left play, not team %(team)s."
+                    )
+                    seats = None
+                else:
+                    template = gettext_noop(
+                        "The deal log says %(card)s went to team %(taker)s (%(seats)s), "
+                        "not team %(team)s."
+                    )
+                    seats = _TEAM_SEATS[taker]
+                params = {"card": _ROLE_NAMES[role], "team": cards[role]}
+                if seats is not None:
+                    params.update(taker=taker, seats=seats)
+                errors.setdefault("cards", FieldError.of("cards", template, **params))
                 break

@@ -7,14 +7,23 @@ from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scoring.rules import Ruleset
 from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS, trump_tables
+from scoring.texts import card_name
 from scoring.wording import bid_words
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: A card's face inside its tile (a ``format_html`` pattern: rank, then suit).
 _FACE = '<span class="rank">{}</span><span class="suit">{}</span>'
+#: A card button's name for screen readers, by its move's verb.
+_MOVES = {
+    "play": gettext_noop("Play %(card)s"),
+    "lay": gettext_noop("Lay down %(card)s"),
+    "discard": gettext_noop("Discard %(card)s"),
+    "take": gettext_noop("Take %(card)s"),
+}
 
 
 @dataclass(frozen=True)
@@ -61,13 +70,13 @@ class CardTile:
         verb = self.verb
         return format_html(
             '<button type="submit" name="action" value="{}" class="{}" data-card="{}" '
-            'aria-label="{} {}{}">' + _FACE + "</button>",
+            'aria-label="{}">' + _FACE + "</button>",
             self.action,
             self._classes(" " + verb),
             self.code,
-            verb.capitalize(),
-            self.rank,
-            self.symbol,
+            gettext(_MOVES[verb]) % {"card": card_name(self.code)}
+            if verb in _MOVES
+            else card_name(self.code),
             self.rank,
             self.symbol,
         )
@@ -122,13 +131,21 @@ def hand_order(codes: list[str], trump: str | None, rs: Ruleset | None = None) -
 def suit_label(suit: str | None) -> dict[str, Any] | None:
     if suit is None:
         return None
-    return {"letter": suit, "symbol": SYMBOLS[suit], "name": SUIT_NAMES[suit], "red": suit in "HD"}
+    red = suit in "HD"
+    return {
+        "letter": suit,
+        "symbol": SYMBOLS[suit],
+        "name": gettext(SUIT_NAMES[suit]),
+        "red": red,
+        # The symbol as a sentence shows it, coloured.
+        "mark": format_html('<span class="{}">{}</span>', "red" if red else "", SYMBOLS[suit]),
+    }
 
 
 def bid_text(action: str, rs: Ruleset) -> str:
     """``"pass"``, the number bid ("7", with its suit "7 ♥"), or "shoot the moon"."""
     if action == "pass":
-        return "pass"
+        return pgettext("bid", "pass")
     parts = action.split()
     words = bid_words(int(parts[1]), rs)
     return f"{words} {SYMBOLS[parts[2]]}" if len(parts) == 3 else words

@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass
 
 import segno
+from django.utils.translation import gettext
 
 from ..models import OnlineTable
 from .phases import phase_title
@@ -90,6 +91,12 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
         can_deal_next=state.phase == "done" and not game_over,
         game_over=game_over,
         winner=(
-            ("A tie" if table.winner is None else f"{teams[table.winner]} win") if game_over else ""
+            (
+                gettext("A tie")
+                if table.winner is None
+                else gettext("%(team)s win") % {"team": teams[table.winner]}
+            )
+            if game_over
+            else ""
         ),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import Ruleset
 from scoring.rules.cards import ALL_CODES, SUIT_NAMES
@@ -82,7 +82,9 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         steps=len(events),
         names=names,
         current=(
-            describe(names[events[step - 1][0]], events[step - 1][1], rs) if step else "The deal."
+            describe(names[events[step - 1][0]], events[step - 1][1], rs)
+            if step
+            else gettext("The deal.")
         ),
         hands=hands,
         trump=suit_label(trump),
@@ -113,7 +115,7 @@ def describe(name: str, action: str, rs: Ruleset) -> str:
     """An action in words: "Bea bids 8", "Cruz plays A♥"."""
     verb, _, arg = action.partition(" ")
     if verb == "pass":
-        return f"{name} passes"
+        return gettext("%(name)s passes") % {"name": name}
     if verb == "keep":
         return gettext("%(name)s keeps their hand") % {"name": name}
     if verb == "bid":
@@ -126,10 +128,22 @@ def describe(name: str, action: str, rs: Ruleset) -> str:
                 "bid": number,
                 "suit": SYMBOLS[suit],
             }
-        return f"{name} bids {arg}"
+        return gettext("%(name)s bids %(bid)s") % {"name": name, "bid": arg}
     if verb == "trump":
-        return f"{name} names {SUIT_NAMES[arg]} {SYMBOLS[arg]} trump"
+        return gettext("%(name)s names %(suit)s %(symbol)s trump") % {
+            "name": name,
+            "suit": gettext(SUIT_NAMES[arg]),
+            "symbol": SYMBOLS[arg],
+        }
     face = tile(arg)
     card = face.rank + face.symbol
-    words = {"discard": "discards", "take": "takes", "lay": "lays down", "play": "plays"}
-    return f"{name} {words[verb]} {card}"
+    return gettext(_DOES[verb]) % {"name": name, "card": card}
+
+
+#: A card move in words, by its verb.
+_DOES = {
+    "discard": gettext_noop("%(name)s discards %(card)s"),
+    "take": gettext_noop("%(name)s takes %(card)s"),
+    "lay": gettext_noop("%(name)s lays down %(card)s"),
+    "play": gettext_noop("%(name)s plays %(card)s"),
+}

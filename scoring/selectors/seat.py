@@ -40,6 +40,7 @@ class SeatBox:
     to_act: bool
     out: bool
     bid: str
+    passed: bool
     played: CardTile | None
     laid: list[CardTile]
     widow: int | None
@@ -119,8 +120,10 @@ def build_seat_screen(
     pack = [tile(a.split()[1], trump, a, rs) for a in legal if a.startswith("take ")]
     buttons = _choice_buttons(legal, rs)
     bids_by_seat: dict[int, str] = {}
+    passed: dict[int, bool] = {}
     for s, action in view["bids"]:
         bids_by_seat[s] = bid_text(action, rs)
+        passed[s] = action == "pass"
     trick = {s: tile(c, trump, rs=rs) for s, c in view["trick"]}
     laid: dict[int, list[CardTile]] = {}
     for s, c in view["laid"]:
@@ -142,6 +145,7 @@ def build_seat_screen(
                 to_act=s == to_act,
                 out=s in view["out"],
                 bid=bids_by_seat.get(s, ""),
+                passed=passed.get(s, False),
                 played=trick.get(s),
                 laid=laid.get(s, []),
                 widow=widows[s] if widows and widows[s] else None,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import get_language, gettext, ngettext
 
 from pedroparty.memo import LocalMemo
 from scoring.wording import bid_words
@@ -39,6 +40,7 @@ class DealLine:
 #: A table's finished deals never change, so their lines are kept in memory
 #: by table and number of finished deals.  The key is the creator's token, not
 #: the table's id: ids come back when a database is re-created, tokens do not.
+#: The lines hold words (the bid, the trump's name), so the language is in the key.
 _finished = LocalMemo(size=4096)
 
 
@@ -47,7 +49,7 @@ def finished_deals(table: OnlineTable, names: list[str]) -> list[DealLine]:
     done = table.deal_number - (table.current.status != OnlineDeal.Status.DONE)
     if done <= 0:
         return []
-    key = (table.creator_token, done)
+    key = (table.creator_token, done, get_language())
     lines = _finished.get(key)
     if lines is None:
         lines = _finished_lines(table, names)
@@ -115,14 +117,24 @@ def table_facts(
 
 def game_length(table: OnlineTable) -> str:
     if table.mode == OnlineTable.Mode.TARGET:
-        return f"Game to {table_ruleset(table).target}"
+        return gettext("Game to %(target)s") % {"target": table_ruleset(table).target}
     if table.mode == OnlineTable.Mode.PARTY:
-        return f"Round {table.party_round.number}, table {table.party_table}"
-    return f"{table.deals_total} deal{'s' if table.deals_total != 1 else ''}"
+        return gettext("Round %(round)s, table %(table)s") % {
+            "round": table.party_round.number,
+            "table": table.party_table,
+        }
+    return ngettext("%(count)d deal", "%(count)d deals", table.deals_total) % {
+        "count": table.deals_total
+    }
 
 
 def team_names(names: list[str]) -> tuple[str, str]:
-    return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+    # Translators: a team, by its two players' names.
+    pair = gettext("%(first)s & %(second)s")
+    return (
+        pair % {"first": names[0], "second": names[2]},
+        pair % {"first": names[1], "second": names[3]},
+    )
 
 
 def seat_etag(version: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.rules import DealState
 
@@ -58,6 +58,6 @@ def table_unattended(table: OnlineTable, seats: Sequence[OnlineSeat]) -> bool:
 def duration_text(seconds: int) -> str:
     """``30 seconds``, ``1 minute``, ``5 minutes``."""
     if seconds < 60:
-        return f"{seconds} seconds"
+        return ngettext("%(count)d second", "%(count)d seconds", seconds) % {"count": seconds}
     minutes = seconds // 60
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}

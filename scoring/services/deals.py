@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_noop
 
 from scoring.rules import DealState, Ruleset, game_winner, new_deal, validate_result
 from tournaments.models import DealResult, Round, TableRound
@@ -44,12 +45,14 @@ def deal_next(table: OnlineTable, rs: Ruleset) -> DealState | None:
 
 
 def _party_stop_reason(table: OnlineTable) -> str:
+    """Why a party table stops early, in English as the table's note keeps it
+    (pages translate it), or ""."""
     if Round.objects.filter(pk=table.party_round_id, status=Round.Status.CLOSED).exists():
-        return "The host has closed this round, so the table stops here."
+        return gettext_noop("The host has closed this round, so the table stops here.")
     if TableRound.objects.filter(
         round_id=table.party_round_id, table=table.party_table, time_called=True
     ).exists():
-        return "The host has called time on this table, so it stops here."
+        return gettext_noop("The host has called time on this table, so it stops here.")
     return ""
 
 
@@ -124,16 +127,20 @@ def deal_finish(
 
 
 def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
-    """Store the deal in the party's round exactly as a host's entry would be."""
+    """Store the deal in the party's round exactly as a host's entry would be.
+
+    A refusal is kept on the deal in English, whoever's move finished it: what
+    is stored does not change with the language."""
     try:
-        deal.result = result_record(
-            round=table.party_round,
-            table=table.party_table,
-            deal=deal.number,
-            entry=party_entry(record),
-            user=None,
-            source=DealResult.Source.ONLINE,
-        )
+        with translation.override("en"):
+            deal.result = result_record(
+                round=table.party_round,
+                table=table.party_table,
+                deal=deal.number,
+                entry=party_entry(record),
+                user=None,
+                source=DealResult.Source.ONLINE,
+            )
     except PartyError as exc:
         deal.party_error = exc.message[:240]
         stopped = _party_stop_reason(table)

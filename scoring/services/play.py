@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import DealState, IllegalAction
 from scoring.rules.bots import BOTS
@@ -24,7 +24,7 @@ from .common import PlayError, bot_due, duration_text, table_unattended
 from .deals import deal_finish, deal_next
 from .scheduling import bots_enqueue, bots_queue
 
-STALE = (
+STALE = gettext_noop(
     "The table moved on before your move arrived, so nothing was changed. "
     "Here is the table as it is now."
 )
@@ -44,24 +44,27 @@ def table_act(*, token: str, action: str, version: int) -> Played:
             # Nobody holds a bot's seat: its link plays nothing.
             raise OnlineSeat.DoesNotExist(token)
         if table.status != OnlineTable.Status.PLAYING:
-            raise PlayError(table.note or "The game is over.")
+            raise PlayError(gettext(table.note) if table.note else gettext("The game is over."))
         if me.is_bot:
             raise PlayError(
-                "A bot is playing your seat now; the table's creator can give it back to you."
+                gettext(
+                    "A bot is playing your seat now; the table's creator can give it back to you."
+                )
             )
         rs = table_ruleset(table)
         deal = table.current
         state = deal_state(rs, deal)
         if action == "next":
             if state.phase != "done":
-                raise PlayError("This deal is still being played.")
+                raise PlayError(gettext("This deal is still being played."))
             state = deal_next(table, rs) or state
         else:
             if state.phase == "done":
-                raise PlayError("This deal is over: deal the next hand to play on.")
+                raise PlayError(gettext("This deal is over: deal the next hand to play on."))
             if state.to_act != me.seat:
                 raise PlayError(
-                    f"It is not your turn: {seats[state.to_act].name} is {_DOING[state.phase]}."
+                    gettext("It is not your turn: %(name)s is %(doing)s.")
+                    % {"name": seats[state.to_act].name, "doing": gettext(_DOING[state.phase])}
                 )
             _apply(table, deal, state, seats, me.seat, action, by=DealEvent.By.HUMAN)
         queued = table_changed(table, state, seats, schedule=True)
@@ -69,13 +72,14 @@ def table_act(*, token: str, action: str, version: int) -> Played:
     return Played(table, seats, state, bots_next, bots_waiting=queued.failed)
 
 
+#: What the seat to act is doing, by phase ("Bea is bidding").
 _DOING = {
-    "dark": "calling in the dark",
-    "bid": "bidding",
-    "trump": "naming trump",
-    "discard": "discarding",
-    "fill": "robbing the pack",
-    "play": "playing",
+    "dark": gettext_noop("calling in the dark"),
+    "bid": gettext_noop("bidding"),
+    "trump": gettext_noop("naming trump"),
+    "discard": gettext_noop("discarding"),
+    "fill": gettext_noop("robbing the pack"),
+    "play": gettext_noop("playing"),
 }
 
 
@@ -120,13 +124,13 @@ def table_deal_next(*, creator_token: str, version: int) -> OnlineTable:
     with transaction.atomic():
         table, seats = _lock_by_creator(creator_token)
         if table.status != OnlineTable.Status.PLAYING:
-            raise PlayError(table.note or "The game is over.")
+            raise PlayError(gettext(table.note) if table.note else gettext("The game is over."))
         if version != table.version:
-            raise PlayError(STALE)
+            raise PlayError(gettext(STALE))
         rs = table_ruleset(table)
         state = deal_state(rs, table.current)
         if state.phase != "done":
-            raise PlayError("This deal is still being played.")
+            raise PlayError(gettext("This deal is still being played."))
         state = deal_next(table, rs) or state
         table_changed(table, state, seats, schedule=True)
     return table
@@ -138,17 +142,20 @@ def seat_hand_to_bot(*, creator_token: str, seat: int, kind: str) -> OnlineTable
     with transaction.atomic():
         table, seats = _lock_by_creator(creator_token)
         if kind not in BOTS:
-            raise PlayError({"kind": "Choose the random or the heuristic bot."})
+            raise PlayError({"kind": gettext("Choose the random or the heuristic bot.")})
         target = _seat_of(seats, seat)
         if target.is_bot:
-            raise PlayError(f"A bot already plays {target.name}'s seat.")
+            raise PlayError(gettext("A bot already plays %(name)s's seat.") % {"name": target.name})
         if table.status != OnlineTable.Status.PLAYING:
-            raise PlayError("The game is over.")
+            raise PlayError(gettext("The game is over."))
         state = deal_state(table_ruleset(table), table.current)
         if not seat_idle(table, state, target):
             raise PlayError(
-                f"{target.name} is not idle: a seat goes to a bot only after "
-                f"{duration_text(table.idle_seconds)} of thinking on its turn."
+                gettext(
+                    "%(name)s is not idle: a seat goes to a bot only after "
+                    "%(duration)s of thinking on its turn."
+                )
+                % {"name": target.name, "duration": duration_text(table.idle_seconds)}
             )
         target.kind = kind
         target.stand_in = True
@@ -163,7 +170,9 @@ def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
         table, seats = _lock_by_creator(creator_token)
         target = _seat_of(seats, seat)
         if not target.is_bot:
-            raise PlayError(f"{target.name} is already played by a person.")
+            raise PlayError(
+                gettext("%(name)s is already played by a person.") % {"name": target.name}
+            )
         if not target.stand_in:
             # Nobody holds the link of a seat created for a bot: a person who
             # took it over mid-deal would see the bot's hand.
@@ -183,7 +192,7 @@ def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
 
 def _seat_of(seats: Sequence[OnlineSeat], seat: int) -> OnlineSeat:
     if not (isinstance(seat, int) and 0 <= seat <= 3):
-        raise PlayError({"seat": "A table has seats 1 to 4."})
+        raise PlayError({"seat": gettext("A table has seats 1 to 4.")})
     return seats[seat]
 
 
@@ -195,7 +204,7 @@ def _lock_by_seat(token: str, version: int) -> tuple[OnlineTable, list[OnlineSea
     if row is None:
         raise OnlineSeat.DoesNotExist(token)
     if row[1] != version:
-        raise PlayError(STALE)
+        raise PlayError(gettext(STALE))
     seats = table_seats(table_id=row[0])
     return seats[0].table, seats
 

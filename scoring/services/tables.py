@@ -57,13 +57,13 @@ def table_create(
     errors: dict[str, str] = {}
     base = RULESETS.get(ruleset)
     if base is None:
-        errors["ruleset"] = f"There is no ruleset called {ruleset!r}."
+        errors["ruleset"] = _("There is no ruleset called %(name)s.") % {"name": repr(ruleset)}
     if (target is None) == (deals is None):
-        errors["target"] = "Play to a target score or for a number of deals: choose one."
+        errors["target"] = _("Play to a target score or for a number of deals: choose one.")
     elif target is not None and not (isinstance(target, int) and 1 <= target <= MAX_TARGET):
-        errors["target"] = f"The target is a score from 1 to {MAX_TARGET}."
+        errors["target"] = _("The target is a score from 1 to %(max)s.") % {"max": MAX_TARGET}
     elif deals is not None and not (isinstance(deals, int) and 1 <= deals <= MAX_DEALS):
-        errors["deals"] = f"Play 1 to {MAX_DEALS} deals."
+        errors["deals"] = _("Play 1 to %(max)s deals.") % {"max": MAX_DEALS}
     _check_idle(idle_seconds, errors)
     specs = _check_seats(seats, errors)
     if base is not None and not errors:
@@ -107,24 +107,35 @@ def party_table_create(
     errors: dict[str, str] = {}
     _check_idle(idle_seconds, errors)
     if len(kinds) != 4 or any(kind not in SEAT_KINDS for kind in kinds):
-        errors["kinds"] = "Say for each of the four seats whether a person or a bot plays it."
+        errors["kinds"] = _("Say for each of the four seats whether a person or a bot plays it.")
     if errors:
         raise PlayError(errors)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
         party = rnd.party
         if rnd.status != Round.Status.OPEN:
-            raise PlayError({"table": f"Round {rnd.number} is closed."})
+            raise PlayError({"table": _("Round %(round)s is closed.") % {"round": rnd.number}})
         seated = list(rnd.seats.filter(table=table).select_related("player").order_by("seat"))
         if len(seated) != 4:
-            raise PlayError({"table": f"Round {rnd.number} has no table {table}."})
+            raise PlayError(
+                {
+                    "table": _("Round %(round)s has no table %(table)s.")
+                    % {"round": rnd.number, "table": table}
+                }
+            )
         if DealResult.objects.filter(round=rnd, table=table, is_current=True).exists():
             raise PlayError(
-                {"table": f"Table {table} already has deals entered in round {rnd.number}."}
+                {
+                    "table": _("Table %(table)s already has deals entered in round %(round)s.")
+                    % {"table": table, "round": rnd.number}
+                }
             )
         if OnlineTable.objects.filter(party_round=rnd, party_table=table).exists():
             raise PlayError(
-                {"table": f"Table {table} of round {rnd.number} is already played online."}
+                {
+                    "table": _("Table %(table)s of round %(round)s is already played online.")
+                    % {"table": table, "round": rnd.number}
+                }
             )
         rs = party_ruleset(party)
         online = OnlineTable.objects.create(
@@ -160,24 +171,26 @@ def _ruleset(
     try:
         return base.with_options(**options), {}
     except RulesetError as error:
-        return base, {"options": str(error)}
+        return base, {"options": str(error)}  # the engine's sentence, in English
 
 
 def _check_idle(idle_seconds: int, errors: dict[str, str]) -> None:
     if idle_seconds not in IDLE_CHOICES:
         choices = ", ".join(str(s) for s in IDLE_CHOICES)
-        errors["idle_seconds"] = f"The thinking time is one of {choices} seconds."
+        errors["idle_seconds"] = _("The thinking time is one of %(choices)s seconds.") % {
+            "choices": choices
+        }
 
 
 def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[SeatSpec]:
     """The four seats with blank names filled in ("Seat 1", "Bot 2", ...)."""
     if len(seats) != 4:
-        errors["seats"] = "A table has four seats."
+        errors["seats"] = _("A table has four seats.")
         return []
     specs = []
     for number, spec in enumerate(seats, start=1):
         if spec.kind not in SEAT_KINDS:
-            errors[f"kind{number}"] = "Choose a person or a bot."
+            errors[f"kind{number}"] = _("Choose a person or a bot.")
         name = " ".join((spec.name or "").split())[:40]
         if not name:
             name = f"Seat {number}" if spec.kind == OnlineSeat.Kind.HUMAN else f"Bot {number}"
@@ -185,7 +198,7 @@ def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[Seat
     folded = [spec.name.casefold() for spec in specs]
     for number, name in enumerate(folded, start=1):
         if folded.index(name) != number - 1:
-            errors[f"name{number}"] = "Each seat needs a different name."
+            errors[f"name{number}"] = _("Each seat needs a different name.")
     return specs
 
 

@@ -1,6 +1,7 @@
 /* Online play.  htmx polls and posts (attributes in the templates); this adds
    the small things htmx does not: the page title and a buzz when it becomes
-   your turn, a "no connection" note, and the creator page's Copy buttons.
+   your turn, a "no connection" note, and the creator page's Copy buttons
+   (the word they show once copied comes translated in data-copied).
    Without JavaScript the pages still work: plain forms, and a refresh. */
 (function () {
   "use strict";
@@ -36,7 +37,7 @@
     if (!button || !navigator.clipboard) return;
     navigator.clipboard.writeText(button.dataset.copy).then(function () {
       var label = button.textContent;
-      button.textContent = "Copied";
+      button.textContent = button.dataset.copied || label;
       setTimeout(function () { button.textContent = label; }, 1500);
     });
   });

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from scoring.texts import word
+
 from ..services import PartyError
 from .document import json_read
 from .values import PartyFileProblem
@@ -61,9 +63,9 @@ def from_party_error(error: PartyError, *, field: str | None = None, **where) ->
 
 def from_problem(problem: PartyFileProblem) -> PartyFileError:
     """The parser's problem, translated for people."""
+    # The rules validator's errors (no params) keep their own templates.
     message = problem.message
-    if problem.params is not None:
-        message = gettext(message) % problem.params
+    message = word(message) if problem.params is None else gettext(message) % problem.params
     return PartyFileError(
         message,
         field=problem.field,

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.rules import Ruleset, validate_result
+from scoring.rules.words import Text, TextList
 
 from .check import REASON_MAX, Names, check_fields, gettext_noop, is_int, shown, tables_read
 from .values import (
@@ -190,13 +191,20 @@ def _versions_check(rules: Ruleset, where: dict, versions: list, indexes) -> Non
         if index < len(versions) - 1:
             field = f"amendments[{index}].{field}"
         raise PartyFileProblem(
-            str(first) + "".join(f"; {error.field}: {error}" for error in rest),
+            # The English sentences, kept as the validator's errors: shown
+            # translated (scoring.texts.word).
+            TextList([first, *(_more(error) for error in rest)], ""),
             path=f"{where['path']}.{field}",
             field=field,
             round=where["round"],
             table=where["table"],
             deal=where["deal"],
         )
+
+
+def _more(error: Any) -> Text:
+    """A validator error after the first, with its field: "; bid: ..."."""
+    return Text("; %(field)s: %(error)s", {"field": error.field, "error": error})
 
 
 def _record_check(rules: Ruleset, deal: int, version: Mapping[str, Any]) -> list[Any]:

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import validate_result
+from scoring.texts import translated
 
 from ..models import DealResult, Round, TableRound
 from ..standings import table_round_winner
@@ -73,7 +74,7 @@ def result_amend(
         record.update(recorded_deals=(old.deal,), amending=True, round_open=True)
         errors = validate_result(rs, record)
         if errors:
-            raise PartyError({e.field: str(e) for e in errors})
+            raise PartyError({e.field: translated(e) for e in errors})
         DealResult.objects.filter(pk=old.pk).update(is_current=False)
         new = _result_save(
             rnd,

@@ -14,6 +14,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import validate_result
 from scoring.rules.rulesets import Ruleset
+from scoring.texts import translated
 from scoring.wording import bid_words
 
 from ..models import DealResult, Round, TableEntry
@@ -105,7 +106,7 @@ def _result_store(
     have no result yet."""
     errors = validate_result(rs, record)
     if errors:
-        raise PartyError({e.field: str(e) for e in errors})
+        raise PartyError({e.field: translated(e) for e in errors})
     result = _result_save(
         rnd, table, deal, record, rs, user=user, form_token=form_token, source=source
     )

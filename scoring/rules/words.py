@@ -1,0 +1,84 @@
+"""English words of the engine, kept so that a page can say them in its language.
+
+The rules import nothing from Django.  A string people read is written in
+English and marked with :func:`gettext_noop`, so that Django's
+``makemessages`` puts it in the catalogues; the page that shows it passes it
+through ``gettext`` (``scoring.texts`` does this for the engine's values).
+
+A sentence with values in it is a :class:`Text`: the English sentence itself
+(it *is* that ``str``, so what is stored or logged does not change), its
+``template`` with ``%(name)s`` placeholders and its ``params``.  A param that
+is itself a :class:`Text` (a card's name, "seat 2 (Bea)") or a
+:class:`TextList` of them is translated too; any other param (a number, a
+player's name, a quoted value) is put in as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+__all__ = ["Text", "TextList", "gettext_noop"]
+
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` for the translation catalogues; callers translate it.
+
+    The rules import nothing from Django, so labels are English here and the
+    page that shows them passes them through ``gettext``."""
+    return text
+
+
+class Text(str):
+    """An English phrase made of a ``template`` and its ``params``.
+
+    ``capital`` asks for the phrase's first letter in upper case (the English
+    string already has it); a translation capitalizes its own first letter."""
+
+    template: str
+    params: dict[str, Any]
+    capital: bool
+
+    def __new__(
+        cls, template: str, params: Mapping[str, Any] | None = None, *, capital: bool = False
+    ) -> Text:
+        values = dict(params or {})
+        english = template % values if values else template
+        if capital:
+            english = english[:1].upper() + english[1:]
+        self = super().__new__(cls, english)
+        self.template = template
+        self.params = values
+        self.capital = capital
+        return self
+
+    def capitalized(self) -> Text:
+        """The same phrase at the start of a sentence."""
+        return Text(self.template, self.params, capital=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _text, (self.template, self.params, self.capital)
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r}, {self.params!r})"
+
+
+def _text(template: str, params: dict[str, Any], capital: bool) -> Text:
+    return Text(template, params, capital=capital)
+
+
+class TextList(str):
+    """Phrases said one after another, joined by ``sep`` (a comma by default)."""
+
+    items: tuple[Any, ...]
+    sep: str
+
+    def __new__(cls, items: Iterable[Any], sep: str = ", ") -> TextList:
+        items = tuple(items)
+        self = super().__new__(cls, sep.join(str(item) for item in items))
+        self.items = items
+        self.sep = sep
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return TextList, (self.items, self.sep)
