@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.rules import Ruleset
 from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS, trump_tables
@@ -19,20 +19,30 @@ from .cards import bid_text
 
 
 def _phases(rs: Ruleset) -> list[tuple[str, str]]:
-    """(phase, step name) of the deal's steps in this game, in order."""
-    steps = [("dark", _("Dark"))] if rs.dark else []
-    steps.append(("bid", _("Bid")))
+    """(phase, step name) of the deal's steps in this game, in order.
+
+    The names carry the context "deal step": "Draw" and "Play" are also
+    buttons elsewhere, which other languages word differently."""
+    steps = [("dark", pgettext("deal step", "Dark"))] if rs.dark else []
+    steps.append(("bid", pgettext("deal step", "Bid")))
     if not rs.suit_bids:
-        steps.append(("trump", _("Trump")))
+        steps.append(("trump", pgettext("deal step", "Trump")))
     if rs.exchange == "widow":
-        steps.append(("discard", _("Discard")))
+        steps.append(("discard", pgettext("deal step", "Discard")))
     elif rs.exchange == "draw":  # the Draw's discard and fill happen by themselves
-        steps += [("draw", _("Draw")), ("fill", _("Rob"))]
+        steps += [("draw", pgettext("deal step", "Draw")), ("fill", pgettext("deal step", "Rob"))]
     elif rs.exchange == "draw-choice":
-        steps += [("discard", _("Discard")), ("fill", _("Rob"))]
+        steps += [
+            ("discard", pgettext("deal step", "Discard")),
+            ("fill", pgettext("deal step", "Rob")),
+        ]
     elif rs.exchange != "none":
-        steps.append(("discard", _("Discard")))
-    return [*steps, ("play", _("Play")), ("done", _("Score"))]
+        steps.append(("discard", pgettext("deal step", "Discard")))
+    return [
+        *steps,
+        ("play", pgettext("deal step", "Play")),
+        ("done", pgettext("deal step", "Score")),
+    ]
 
 
 def deal_steps(view: dict[str, Any], rs: Ruleset) -> list[tuple[str, bool]]:
