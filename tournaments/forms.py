@@ -103,7 +103,8 @@ class PartyForm(forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"))
     date = forms.DateField(
         initial=datetime.date.today,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        # An ISO value whatever the language: a date input takes no other.
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         label=_("Date"),
     )
     venue = forms.CharField(max_length=160, required=False, label=_("Venue"))

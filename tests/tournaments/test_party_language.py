@@ -240,3 +240,11 @@ def test_a_french_certificate_keeps_its_css_numbers_with_a_point(host):
     assert '<html lang="fr">' in html
     sizes = re.findall(r"font-size: ([^;\"]+)pt", html)
     assert sizes and all("," not in size for size in sizes)
+
+
+@pytest.mark.parametrize("language", ["es", "fr"])
+def test_the_new_party_form_fills_its_date_box_in_every_language(language):
+    """A date input takes only an ISO value: a localized one would leave it empty."""
+    with translation.override(language):
+        html = str(PartyForm()["date"])
+    assert re.search(r'value="\d{4}-\d{2}-\d{2}"', html), html
