@@ -9,7 +9,7 @@ does not translate yet fails the test.
 from __future__ import annotations
 
 import pytest
-from django.utils import dateformat
+from django.utils import formats
 from django.utils.html import strip_tags
 from django.utils.translation import gettext, override
 
@@ -22,7 +22,7 @@ from .test_documents import finished_party, pdf_pages_text
 pytestmark = pytest.mark.django_db
 
 #: The words every certificate of a design carries; then how it names a
-#: place prize and a special prize; then the pattern of the party's date.
+#: place prize and a special prize.
 WORDS = {
     "classic": ["Certificate of Award", "is proudly presented to"],
     "modern": ["Prize certificate", "Presented to"],
@@ -32,7 +32,13 @@ SPECIAL = {
     "classic": "Special prize: <em>%(prize)s</em>",
     "modern": "Special prize for the <em>%(prize)s</em>",
 }
-DATE = "l, F j, Y"
+
+
+def party_date(day) -> str:
+    """The party's date as a certificate writes it in the active language:
+    the weekday, then the language's own date format."""
+    weekday = formats.date_format(day, "l")
+    return f"{weekday}, {formats.date_format(day, 'DATE_FORMAT')}"
 
 
 def flat(text: str) -> str:
@@ -69,13 +75,16 @@ def test_certificates_print_in_the_partys_language(host, lang, design):
     pages = certificates(party, design)
     assert len(pages) == len(lines)
     with override(lang):
-        date = dateformat.format(party.date, DATE)
-    english_date = dateformat.format(party.date, DATE)
+        date = party_date(party.date)
+    english_date = party_date(party.date)
     assert date != english_date
     for text, line in zip(pages, lines, strict=True):
         wanted = [translated(lang, words) for words in WORDS[design]]
         if line.special:
-            prize = line.prize.lower() if design == "modern" else line.prize
+            # A special prize's name is the site's own words, printed in the party's language.
+            with override(lang):
+                name = gettext(line.prize)
+            prize = name.lower() if design == "modern" else name
             wanted.append(translated(lang, SPECIAL[design], prize=prize))
         else:
             wanted.append(translated(lang, PRIZE, prize=line.prize))
