@@ -96,8 +96,9 @@ class Party(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-date", "-id"]
+        verbose_name = _("party")
         verbose_name_plural = _("parties")
+        ordering = ["-date", "-id"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(deals_per_round__gte=1, deals_per_round__lte=12),
@@ -127,6 +128,8 @@ class Player(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = ["party_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["party", "name"], name="player_name_unique_in_party"),
@@ -171,6 +174,8 @@ class Round(models.Model):
     time_called_tables = models.JSONField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["party_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["party", "number"], name="round_number_unique"),
@@ -188,6 +193,8 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["round_id", "table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table", "seat"], name="seat_unique"),
@@ -205,6 +212,8 @@ class SitOut(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sitouts")
 
     class Meta:
+        verbose_name = _("sit-out")
+        verbose_name_plural = _("sit-outs")
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="sitout_unique"),
         ]
@@ -228,6 +237,8 @@ class TableRound(models.Model):
     entry_token = models.CharField(max_length=32, unique=True, default=new_table_token)
 
     class Meta:
+        verbose_name = _("table of a round")
+        verbose_name_plural = _("tables of rounds")
         ordering = ["round_id", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="table_round_unique"),
@@ -280,6 +291,8 @@ class DealResult(models.Model):
     reason = models.CharField(max_length=240, blank=True)
 
     class Meta:
+        verbose_name = _("deal result")
+        verbose_name_plural = _("deal results")
         ordering = ["round_id", "table", "deal", "version"]
         constraints = [
             models.UniqueConstraint(
@@ -349,6 +362,8 @@ class TableEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("table-side entry")
+        verbose_name_plural = _("table-side entries")
         ordering = ["round_id", "table", "deal", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -389,8 +404,9 @@ class AuditEntry(models.Model):
     reason = models.CharField(max_length=240, blank=True)
 
     class Meta:
-        ordering = ["-at", "-id"]
+        verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
+        ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
         return self.summary
@@ -424,6 +440,8 @@ class Prize(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLACE)
 
     class Meta:
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
         ordering = ["party_id", "kind", "position"]
         constraints = [
             models.UniqueConstraint(fields=["party", "position"], name="prize_position_unique"),
@@ -441,6 +459,8 @@ class PrizeAward(models.Model):
     score = models.IntegerField()
 
     class Meta:
+        verbose_name = _("prize award")
+        verbose_name_plural = _("prize awards")
         ordering = ["prize__position", "rank", "player__order"]
         constraints = [
             models.UniqueConstraint(fields=["prize", "player"], name="award_unique"),
@@ -496,6 +516,8 @@ class Document(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("printable")
+        verbose_name_plural = _("printables")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
