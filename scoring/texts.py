@@ -18,7 +18,16 @@ from scoring.rules.cards import SUIT_NAMES
 from scoring.rules.validate import ROLE_NAMES, FieldError
 from scoring.rules.words import Text, TextList
 
-__all__ = ["card_name", "game_title", "phrase", "role_name", "suit_name", "translated", "word"]
+__all__ = [
+    "card_name",
+    "game_title",
+    "phrase",
+    "refusal",
+    "role_name",
+    "suit_name",
+    "translated",
+    "word",
+]
 
 #: Rank words, as a card's name says them (the glossary's Ace, King, ...).
 RANK_WORDS = {
@@ -68,6 +77,16 @@ def translated(error: Any) -> str:
     if template is None:
         return str(error)
     return gettext(template) % {key: word(value) for key, value in error.params.items()}
+
+
+def refusal(error: Exception, *, sentence: bool = False) -> str:
+    """Why the engine refused (an ``IllegalAction``, a ``RulesetError``), in
+    the active language: its message :class:`Text` translated.  ``sentence``
+    starts it with a capital, as the language writes its first letter, and
+    ends it with a full stop."""
+    message = error.args[0] if error.args else str(error)
+    said = str(word(message)) if isinstance(message, str) else str(error)
+    return capfirst(said) + "." if sentence else said
 
 
 def suit_name(letter: str) -> str:

@@ -55,6 +55,7 @@ from .cards import ALL_CODES, ANY_CARD, CARD, PACKS, SUIT_NAMES, SUITS
 from .exchange import ANY_CARD_GOES, DISCARD_RULES, FACE_UP_DISCARDS, Exchange
 from .play import FOLD_ALWAYS, FOLD_NEVER, FOLDS, Play
 from .rulesets import Ruleset
+from .words import Text, TextList, gettext_noop, one_of
 
 JSON_FORMAT = "pedroparty-deal/1"
 PHASES = ("dark", "bid", "trump", "discard", "fill", "play", "done")
@@ -66,7 +67,35 @@ _DECK = PACKS["52"]  # the same object, so new_deal can tell the plain pack
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now.  The state is left unchanged."""
+    """An action the rules do not allow now.  The state is left unchanged.
+
+    Its message (``args[0]``) is a :class:`~.words.Text`: ``str(exc)`` is the
+    English sentence, and ``scoring.texts`` says it in the reader's language."""
+
+
+#: An action refused with its reason: "'bid 5' is not allowed: bids are 6 to 16 or 32".
+NOT_ALLOWED = gettext_noop("%(action)s is not allowed: %(reason)s")
+
+#: What the deal waits for, as "it is time ..." says it, by phase ("take" and
+#: "rob" are the fill: the dealer takes cards, or the bidder robs the stock).
+_WANTED = {
+    "dark": Text(gettext_noop("to call in the dark")),
+    "bid": Text(gettext_noop("to bid or pass")),
+    "trump": Text(gettext_noop("for the bidder to name trump")),
+    "discard": Text(gettext_noop("to discard")),
+    "take": Text(gettext_noop("for the dealer to take cards")),
+    "rob": Text(gettext_noop("to rob")),
+    "play": Text(gettext_noop("to play a card")),
+}
+#: Suit names as words of a refusal ("hearts"), translated with it.
+_SUIT = {letter: Text(name) for letter, name in SUIT_NAMES.items()}
+#: One card of a suit, as "play a spade" says it.
+_ONE_OF_SUIT = {
+    "S": Text(gettext_noop("a spade")),
+    "H": Text(gettext_noop("a heart")),
+    "D": Text(gettext_noop("a diamond")),
+    "C": Text(gettext_noop("a club")),
+}
 
 
 def new_deal(
@@ -515,25 +544,28 @@ class DealState(Bidding, Exchange, Play):
                 return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
         return [PLAY_STR[c] for c in hand]
 
-    def _why_illegal(self, action: Any) -> str:
-        """A sentence a player understands, for an action not in the legal list."""
+    def _why_illegal(self, action: Any) -> Text:
+        """A sentence a player understands, for an action not in the legal list.
+
+        Built only when an action is refused: a :class:`Text` whose English is
+        the sentence, kept as a template and params so that a page can say it
+        in the reader's language."""
         if self.phase == "done":
-            return "the deal is over; no more actions"
+            return Text(gettext_noop("the deal is over; no more actions"))
         parsed = ACTIONS.get(action) if isinstance(action, str) else None
         if parsed is None:
-            return (
-                f"{action!r} is not an action; write e.g. 'pass', 'bid 7', "
-                "'trump H', 'discard 7C', 'take 9S', 'lay 6H' or 'play AH'"
+            return Text(
+                gettext_noop(
+                    "%(action)s is not an action; write e.g. 'pass', 'bid 7', "
+                    "'trump H', 'discard 7C', 'take 9S', 'lay 6H' or 'play AH'"
+                ),
+                {"action": repr(action)},
             )
         kind, arg = parsed
-        wanted = {
-            "dark": "to call in the dark",
-            "bid": "to bid or pass",
-            "trump": "for the bidder to name trump",
-            "discard": "to discard",
-            "fill": "for the dealer to take cards" if self.robber == self.dealer else "to rob",
-            "play": "to play a card",
-        }[self.phase]
+        if self.phase == "fill":
+            wanted = _WANTED["take" if self.robber == self.dealer else "rob"]
+        else:
+            wanted = _WANTED[self.phase]
         bid_kind = SUIT_BID if self.rs.suit_bids else BID
         phase_kinds = {
             "dark": (PASS, BID),
@@ -544,90 +576,152 @@ class DealState(Bidding, Exchange, Play):
             "play": (LAY, PLAY),
         }[self.phase]
         if kind not in phase_kinds:
-            return f"it is time {wanted} (seat {self.to_act + 1}); {action!r} does not fit"
+            return Text(
+                gettext_noop("it is time %(wanted)s (seat %(seat)s); %(action)s does not fit"),
+                {"wanted": wanted, "seat": self.to_act + 1, "action": repr(action)},
+            )
         if kind == KEEP:
             reason = self._keep_reason()
         elif DISCARD <= kind <= PLAY:
             reason = self._card_reason(kind, arg)
         else:
             reason = self._bid_reason(kind, arg)
-        return f"{action!r} is not allowed: {reason}"
+        return Text(NOT_ALLOWED, {"action": repr(action), "reason": reason})
 
-    def _bid_reason(self, kind: int, arg: int) -> str:
+    def _bid_reason(self, kind: int, arg: int) -> Text:
         rs = self.rs
         tops = rs.top_contracts
         if kind == TRUMP:
-            names = ", ".join(SUIT_NAMES[SUITS[s]] for s in self.shoot_suits)
-            return f"a shoot must name a suit whose ace and two the bidder held: {names}"
+            names = TextList(_SUIT[SUITS[s]] for s in self.shoot_suits)
+            return Text(
+                gettext_noop(
+                    "a shoot must name a suit whose ace and two the bidder held: %(suits)s"
+                ),
+                {"suits": names},
+            )
         if self.phase == "dark":
             if kind == BID and arg == tops[-1]:
-                return f"{arg} may be called in the dark only over a dark {tops[0]}"
-            return f"in the dark the calls are pass, {tops[0]} and then {tops[-1]}"
+                return Text(
+                    gettext_noop("%(bid)s may be called in the dark only over a dark %(first)s"),
+                    {"bid": arg, "first": tops[0]},
+                )
+            return Text(
+                gettext_noop("in the dark the calls are pass, %(first)s and then %(last)s"),
+                {"first": tops[0], "last": tops[-1]},
+            )
         stuck_bid = rs.dealer_stuck_bid
         if kind == PASS:
-            return "the dealer is stuck: everyone else passed, so the dealer must bid"
+            return Text(
+                gettext_noop("the dealer is stuck: everyone else passed, so the dealer must bid")
+            )
         number = arg // 4 if kind == SUIT_BID else arg
         if self.to_act == self.dealer and self.high_bid == 0 and number not in tops:
-            return f"a stuck dealer takes the bid for {stuck_bid}"
+            return Text(
+                gettext_noop("a stuck dealer takes the bid for %(bid)s"), {"bid": stuck_bid}
+            )
         if number in tops and self.high_bid < number:
             if rs.shoot and number == rs.shoot_bid and not rs.top_bids:
-                return "to shoot (16 for 32) you must hold the ace and the two of one suit"
+                # The shoot as a score sheet writes it (Ruleset.bid_label): "16 for 32".
+                return Text(
+                    gettext_noop(
+                        "to shoot (%(bid)s for %(score)s) you must hold the ace and the two "
+                        "of one suit"
+                    ),
+                    {"bid": rs.max_bid, "score": rs.shoot_bid},
+                )
             if number != tops[0] and self.high_bid != tops[0]:
-                return f"{number} may be bid only over {tops[0]}"
-            return f"to bid {number} you must hold the ace and the two of one suit"
-        if not rs.legal_bid(number) or number == stuck_bid < rs.min_bid:
-            if rs.shoot and not rs.top_bids:
-                return f"bids are {rs.min_bid} to {rs.max_bid} or {rs.shoot_bid}"
-            more = "".join(f" or {top}" for top in tops)
-            return f"bids are {rs.min_bid} to {rs.max_bid}{more}"
-        if kind == SUIT_BID:
-            return (
-                f"a bid must beat {self.high_bid} in {SUIT_NAMES[SUITS[self.bid_suit]]}: "
-                "a higher number, or the same in a higher suit (spades, hearts, clubs, diamonds)"
+                return Text(
+                    gettext_noop("%(bid)s may be bid only over %(first)s"),
+                    {"bid": number, "first": tops[0]},
+                )
+            return Text(
+                gettext_noop("to bid %(bid)s you must hold the ace and the two of one suit"),
+                {"bid": number},
             )
-        return f"a bid must be higher than {self.high_bid}"
+        if not rs.legal_bid(number) or number == stuck_bid < rs.min_bid:
+            if not tops:
+                return Text(
+                    gettext_noop("bids are %(low)s to %(high)s"),
+                    {"low": rs.min_bid, "high": rs.max_bid},
+                )
+            return Text(
+                gettext_noop("bids are %(low)s to %(high)s or %(tops)s"),
+                {"low": rs.min_bid, "high": rs.max_bid, "tops": one_of(tops)},
+            )
+        if kind == SUIT_BID:
+            return Text(
+                gettext_noop(
+                    "a bid must beat %(bid)s in %(suit)s: a higher number, or the same in a "
+                    "higher suit (spades, hearts, clubs, diamonds)"
+                ),
+                {"bid": self.high_bid, "suit": _SUIT[SUITS[self.bid_suit]]},
+            )
+        return Text(gettext_noop("a bid must be higher than %(bid)s"), {"bid": self.high_bid})
 
-    def _keep_reason(self) -> str:
-        size = self.rs.hand_size
+    def _keep_reason(self) -> Text:
+        size = {"size": self.rs.hand_size}
         if self.rs.exchange == "draw-choice":
-            return f"discard down to {size} cards at most before you keep"
-        return f"discard down to {size} cards before you keep"
+            return Text(
+                gettext_noop("discard down to %(size)s cards at most before you keep"), size
+            )
+        return Text(gettext_noop("discard down to %(size)s cards before you keep"), size)
 
-    def _card_reason(self, kind: int, card: int) -> str:
+    def _card_reason(self, kind: int, card: int) -> Text:
         code = _CODES[card]
         if kind == TAKE:
-            where = "stock" if self.stock else "wash"
-            return f"{code} is not in the {where}"
+            if self.stock:
+                return Text(gettext_noop("%(card)s is not in the stock"), {"card": code})
+            return Text(gettext_noop("%(card)s is not in the wash"), {"card": code})
         hand = self.hands[self.to_act]
         if card not in hand:
-            return f"you do not hold {code}"
+            return Text(gettext_noop("you do not hold %(card)s"), {"card": code})
         if kind == DISCARD:
             exchange = self.rs.exchange
             if exchange == "widow":
-                return "trumps are never discarded"
+                return Text(gettext_noop("trumps are never discarded"))
             if len(hand) <= self.rs.hand_size:
-                return f"you hold {len(hand)} cards: say keep"
-            return "non-trumps go first, then trumps worth nothing, then the lowest point trump"
+                return Text(
+                    gettext_noop("you hold %(count)s cards: say keep"), {"count": len(hand)}
+                )
+            return Text(
+                gettext_noop(
+                    "non-trumps go first, then trumps worth nothing, then the lowest point trump"
+                )
+            )
         extra = len(hand) - self.rs.hand_size
         if not self.tricks and extra > 0:
             if kind == PLAY:
-                return (
-                    f"you hold {extra} card(s) too many: lay down {extra} non-point trump(s) first"
+                return Text(
+                    gettext_noop(
+                        "you hold %(extra)s card(s) too many: lay down %(extra)s non-point "
+                        "trump(s) first"
+                    ),
+                    {"extra": extra},
                 )
-            return f"{code} is a point card or not a trump; lay down only non-point trumps"
+            return Text(
+                gettext_noop(
+                    "%(card)s is a point card or not a trump; lay down only non-point trumps"
+                ),
+                {"card": code},
+            )
         if kind == LAY:
-            return "only extra trumps are laid down, on the first trick"
-        trump_name = SUIT_NAMES[SUITS[self.trump]]
+            return Text(gettext_noop("only extra trumps are laid down, on the first trick"))
+        trump = {"trump": _SUIT[SUITS[self.trump]]}
         if self.rs.play_rule == "trumps-only":
-            return f"only trumps are played ({trump_name})"
+            return Text(gettext_noop("only trumps are played (%(trump)s)"), trump)
         if not self.trick and self.to_act == self.bidder:
-            return f"the bidder leads the first trick with a trump ({trump_name})"
+            return Text(
+                gettext_noop("the bidder leads the first trick with a trump (%(trump)s)"), trump
+            )
         if not self.trick:
-            return f"the first trick is led with a trump ({trump_name})"
+            return Text(gettext_noop("the first trick is led with a trump (%(trump)s)"), trump)
         if self.trump_led:
-            return f"trump was led: play a trump ({trump_name})"
-        led = SUIT_NAMES[SUITS[self.led_suit]]
-        return f"{led} were led: play a {led[:-1]} or a trump ({trump_name})"
+            return Text(gettext_noop("trump was led: play a trump (%(trump)s)"), trump)
+        led = SUITS[self.led_suit]
+        return Text(
+            gettext_noop("%(led)s were led: play %(one)s or a trump (%(trump)s)"),
+            {"led": _SUIT[led], "one": _ONE_OF_SUIT[led], **trump},
+        )
 
     # ----------------------------------------------------------------- JSON
 

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import PACK_RANKS, PACKS, ROLES, point_tables, trump_order
-from .words import gettext_noop
+from .words import Text, gettext_noop, one_of
 
 #: Monterey point table (also the "Italian" and "California" tables): 16 a deal.
 MONTEREY_POINTS = (("A", 1), ("J", 3), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
@@ -68,14 +68,18 @@ class HouseOption:
         return not (too_low or too_high)
 
     def expects(self) -> str:
-        """What the option accepts, in words (for error messages)."""
+        """What the option accepts, in words (for error messages): a
+        :class:`~.words.Text`, or the lone figure when only one value fits."""
         if self.kind is bool:
-            return "true or false"
+            return Text(gettext_noop("true or false"))
         if self.choices:
-            return " or ".join(str(choice) for choice in self.choices)
+            return one_of(str(choice) for choice in self.choices)
         if self.maximum is None:
-            return f"a whole number, at least {self.minimum}"
-        return f"a whole number from {self.minimum} to {self.maximum}"
+            return Text(gettext_noop("a whole number, at least %(min)s"), {"min": self.minimum})
+        return Text(
+            gettext_noop("a whole number from %(min)s to %(max)s"),
+            {"min": self.minimum, "max": self.maximum},
+        )
 
 
 #: Monterey's house options (RULES.md section 9), in the order a form lists them.
@@ -93,7 +97,20 @@ HOUSE_OPTIONS: dict[str, str] = {option.name: option.expects() for option in MON
 
 
 class RulesetError(ValueError):
-    """A ruleset or house option value that cannot be used."""
+    """A ruleset or house option value that cannot be used.
+
+    Its message (``args[0]``) is a :class:`~.words.Text`: ``str(exc)`` is the
+    English sentence, and ``scoring.texts`` says it in the reader's language."""
+
+
+#: A value outside the ones a field or house option takes.
+MUST_BE = gettext_noop("%(name)s must be %(expects)s, got %(value)s")
+#: A value outside a list of codes.
+NOT_AMONG = gettext_noop("%(name)s must be one of %(known)s, got %(value)s")
+
+
+def _refused(template: str, **params: Any) -> RulesetError:
+    return RulesetError(Text(template, params))
 
 
 @dataclass(frozen=True)
@@ -150,9 +167,13 @@ class Ruleset:
         if not self.exchange:
             object.__setattr__(self, "exchange", self.deal_mode)
         if self.deal_mode not in DEAL_MODES:
-            raise RulesetError(f"deal_mode must be one of {DEAL_MODES}, got {self.deal_mode!r}")
+            raise _refused(
+                NOT_AMONG, name="deal_mode", known=str(DEAL_MODES), value=repr(self.deal_mode)
+            )
         if self.first_lead not in FIRST_LEADS:
-            raise RulesetError(f"first_lead must be one of {FIRST_LEADS}, got {self.first_lead!r}")
+            raise _refused(
+                NOT_AMONG, name="first_lead", known=str(FIRST_LEADS), value=repr(self.first_lead)
+            )
         for field, value, known in (
             ("pack", self.pack, tuple(PACKS)),
             ("joker_rank", self.joker_rank, ("high", "low")),
@@ -163,19 +184,25 @@ class Ruleset:
             ("tie_rule", self.tie_rule, TIE_RULES),
         ):
             if value not in known:
-                raise RulesetError(f"{field} must be one of {known}, got {value!r}")
+                raise _refused(NOT_AMONG, name=field, known=str(known), value=repr(value))
         if {role for role, _ in self.points} - set(ROLES):
-            raise RulesetError(f"point table roles must be among {ROLES}")
+            raise _refused(
+                gettext_noop("point table roles must be among %(roles)s"), roles=str(ROLES)
+            )
         if not 1 <= self.min_bid <= self.max_bid <= self.total_points:
-            raise RulesetError("bids must satisfy 1 <= min_bid <= max_bid <= total points")
+            raise _refused(
+                gettext_noop("bids must satisfy 1 <= min_bid <= max_bid <= total points")
+            )
         if sum(self.deal_packets) != self.cards_dealt:
-            raise RulesetError("the deal's packets must add up to the cards dealt")
+            raise _refused(gettext_noop("the deal's packets must add up to the cards dealt"))
         if self.stock_size < 0:
-            raise RulesetError("the pack is too small for this deal")
+            raise _refused(gettext_noop("the pack is too small for this deal"))
         for option in self.house_options:
             value = getattr(self, option.name)
             if not option.accepts(value):
-                raise RulesetError(f"{option.name} must be {option.expects()}, got {value!r}")
+                raise _refused(
+                    MUST_BE, name=option.name, expects=option.expects(), value=repr(value)
+                )
 
     @functools.cached_property
     def total_points(self) -> int:
@@ -318,7 +345,11 @@ class Ruleset:
             if option.name == name:
                 return option
         known = ", ".join(option.name for option in self.house_options)
-        raise RulesetError(f"unknown house option {name!r}; known: {known}")
+        raise _refused(
+            gettext_noop("unknown house option %(name)s; known: %(known)s"),
+            name=repr(name),
+            known=known,
+        )
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with house options changed; unknown names or bad values raise.
@@ -328,7 +359,7 @@ class Ruleset:
         for name, value in options.items():
             option = self.house_option(name)
             if not option.accepts(value):
-                raise RulesetError(f"{name} must be {option.expects()}, got {value!r}")
+                raise _refused(MUST_BE, name=name, expects=option.expects(), value=repr(value))
         if "joker" in options and options["joker"] != self.joker:
             points = dict(self.points)
             if options["joker"]:
@@ -361,12 +392,14 @@ class Ruleset:
     def from_json(cls, data: dict[str, Any]) -> Ruleset:
         """The ruleset ``to_json`` wrote; ``RulesetError`` for anything else."""
         if not isinstance(data, dict):
-            raise RulesetError("a ruleset is written as an object with its name and options")
+            raise _refused(
+                gettext_noop("a ruleset is written as an object with its name and options")
+            )
         data = dict(data)
         name = data.pop("name", None)
         base = RULESETS.get(name) if isinstance(name, str) else None
         if base is None:
-            raise RulesetError(f"unknown ruleset {name!r}")
+            raise _refused(gettext_noop("unknown ruleset %(name)s"), name=repr(name))
         return base.with_options(**data)
 
 

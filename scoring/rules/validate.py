@@ -45,7 +45,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from .cards import SUIT_NAMES, SUITS
-from .deal import DealState, IllegalAction, new_deal
+from .deal import NOT_ALLOWED, DealState, IllegalAction, new_deal
 from .rulesets import Ruleset
 from .words import Text, TextList, gettext_noop
 
@@ -103,7 +103,12 @@ class ReplayError(IllegalAction):
     The message numbers actions from 1, as people count."""
 
     def __init__(self, index: int, action: Any, reason: str) -> None:
-        super().__init__(f"action {index + 1} ({action!r}): {reason}")
+        super().__init__(
+            Text(
+                gettext_noop("action %(number)s (%(action)s): %(reason)s"),
+                {"number": index + 1, "action": repr(action), "reason": reason},
+            )
+        )
         self.index = index
         self.action = action
         self.reason = reason
@@ -126,9 +131,10 @@ def replay(rs: Ruleset, actions: Any, *, deck: Any, dealer: int = 0) -> DealStat
         try:
             apply(action)
         except IllegalAction as exc:
-            message = str(exc)
-            prefix = f"{action!r} is not allowed: "
-            reason = message[len(prefix) :] if message.startswith(prefix) else message
+            # The reason alone, without "'bid 5' is not allowed: " before it.
+            message = exc.args[0]
+            refused = getattr(message, "template", None) == NOT_ALLOWED
+            reason = message.params["reason"] if refused else message
             raise ReplayError(index, action, reason) from None
     return state
 
@@ -870,7 +876,7 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
         try:
             state = replay(rs, actions, deck=deck, dealer=dealer)
         except ReplayError as exc:
-            # Translators: the reason is the rules engine's own, in English.
+            # Translators: the reason is the rules engine's own sentence, translated.
             problem = FieldError.of(
                 "log",
                 gettext_noop("The deal log breaks at action %(number)s (%(action)s): %(reason)s."),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["Text", "TextList", "gettext_noop"]
+__all__ = ["Text", "TextList", "gettext_noop", "one_of"]
 
 
 def gettext_noop(text: str) -> str:
@@ -82,3 +82,18 @@ class TextList(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return TextList, (self.items, self.sep)
+
+
+#: Two values said as alternatives ("32 or 16").
+# Translators: alternatives, as in "bids are 6 to 16 or 32"; each may itself be a list.
+OR = gettext_noop("%(first)s or %(then)s")
+
+
+def one_of(values: Iterable[Any]) -> Any:
+    """Values said as alternatives, in order: "32 or 16", "6 or 1 or 7"; a
+    single value as it is.  The "or" is a :class:`Text`, so it is translated."""
+    values = list(values)
+    said = values[-1]
+    for value in reversed(values[:-1]):
+        said = Text(OR, {"first": value, "then": said})
+    return said

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import DealState, IllegalAction
 from scoring.rules.bots import BOTS
+from scoring.texts import refusal
 
 from .. import watching
 from ..models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
@@ -233,8 +234,7 @@ def _apply(
     try:
         state.apply(action)
     except IllegalAction as exc:
-        message = str(exc)
-        raise PlayError(message[:1].upper() + message[1:] + ".") from None
+        raise PlayError(refusal(exc, sentence=True)) from None
     DealEvent.objects.create(deal=deal, seq=len(state.log), seat=seat, action=action, by=by)
     deal.log = list(state.log)
     if state.phase == "done":

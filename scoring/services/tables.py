@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring.rules import RULESETS, Ruleset, RulesetError
 from scoring.rules.bots import BOTS
+from scoring.texts import refusal, word
 from tournaments.models import DealResult, Round
 from tournaments.services import party_ruleset
 
@@ -166,12 +167,14 @@ def _ruleset(
         known = {o.name: o for o in base.house_options}
         if "target" in known and not known["target"].accepts(target):
             expects = known["target"].expects()
-            return base, {"target": _("This game is played to %(expects)s.") % {"expects": expects}}
+            return base, {
+                "target": _("This game is played to %(expects)s.") % {"expects": word(expects)}
+            }
         options = {**options, "target": target}
     try:
         return base.with_options(**options), {}
     except RulesetError as error:
-        return base, {"options": str(error)}  # the engine's sentence, in English
+        return base, {"options": refusal(error)}
 
 
 def _check_idle(idle_seconds: int, errors: dict[str, str]) -> None:

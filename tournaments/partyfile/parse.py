@@ -354,7 +354,8 @@ def _rules(name: str, options: dict[str, Any]) -> Ruleset:
     try:
         rules = base.with_options(**house)
     except RulesetError as error:
-        raise PartyFileProblem(str(error), path="options", field="options") from None
+        # The engine's Text: translated with its words where the problem is shown.
+        raise PartyFileProblem(error.args[0], path="options", field="options") from None
     if "deals_per_round" not in options:
         return rules
     try:

@@ -20,6 +20,7 @@ from django.utils.translation import (
 
 from scoring.rules import RULESETS
 from scoring.rules.rulesets import RulesetError
+from scoring.texts import refusal
 
 from ..choices import active_language
 from ..models import (
@@ -113,7 +114,7 @@ def party_create(
         try:
             RULESETS[ruleset].with_options(**house_options)
         except RulesetError as exc:
-            errors["house_options"] = str(exc)
+            errors["house_options"] = refusal(exc)
     if errors:
         raise PartyError(errors)
     with transaction.atomic():
