@@ -106,6 +106,7 @@ def test_page_is_public_phone_first_and_local(seated, client):
         "/static/css/public.css",
         "/static/js/clock.js",
         "/static/js/htmx.min.js",
+        "/static/js/language.js",
         "/static/js/public.js",
         "/static/js/view.js",
     ]
