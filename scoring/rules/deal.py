@@ -381,15 +381,19 @@ class DealState(Bidding, Exchange, Play):
         legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
-            self._apply_choice(kind, card, legal)
+            self.legal = None  # worked out below, unless the step itself sets it
+            if kind == DISCARD and self.widows is not None:
+                self._widow_discard(card, action, legal)  # the Widow's run of discards
+            else:
+                self._apply_choice(kind, card, legal)
             if self.legal is None:
                 self.legal = self._compute_legal()
             return
-        # Playing a card is the hot path: inline, with locals.
+        # Playing a card is the hot path: inline, with locals; it always sets
+        # the next legal list at the end.
         seat = self.to_act
         self.hands[seat].remove(card)
         trick = self.trick
@@ -427,7 +431,7 @@ class DealState(Bidding, Exchange, Play):
     def _apply_choice(self, kind: int, arg: int, legal: Sequence[str]) -> None:
         if kind == DISCARD:
             if self.widows is not None:
-                self._widow_discard(arg, legal)
+                self._widow_discard(arg, DISCARD_STR[arg], legal)
             else:
                 self._choice_discard(arg, DISCARD_STR[arg], legal)
         elif kind in _CALLS:
@@ -704,10 +708,10 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
+            self.legal = None  # worked out below, unless the step itself sets it
             if kind == DISCARD and self.widows is None:
                 self._choice_discard(card, action, legal)
             elif kind in _CALLS:

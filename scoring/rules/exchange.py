@@ -131,14 +131,24 @@ class Exchange:
                 break
         self._start_play()
 
-    def _widow_discard(self, card: int, legal: list[str]) -> None:
+    def _widow_discard(self, card: int, action: str, legal: list[str]) -> None:
+        """Discard ``card`` (``action`` is its discard action) from ``legal``,
+        the state's own list, which in the Widow holds the seat's non-trumps:
+        the seat discards again while above the hand size with a non-trump
+        left, from the same list less this card."""
         seat = self.to_act
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        hand.remove(card)
         self.discards[seat].append(card)
         self.wash.append(card)
-        if self._discards_owed(seat) > 0:
-            # The same seat discards again, from the same non-trumps less this one.
-            legal.remove(DISCARD_STR[card])
+        if self.rs.exchange == "widow":
+            # No sum over the hand: its non-trumps are the other entries of legal.
+            again = len(hand) > self.rs.hand_size and len(legal) > 1
+        else:
+            # Widows dealt for another exchange: that exchange's options.
+            again = self._discards_owed(seat) > 0
+        if again:
+            legal.remove(action)
             self.legal = legal
         elif seat == self.dealer:
             self._start_play()
