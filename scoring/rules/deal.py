@@ -384,11 +384,12 @@ class DealState(Bidding, Exchange, Play):
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
-            self.legal = None  # worked out below, unless the step itself sets it
             if kind == DISCARD and self.widows is not None:
-                self._widow_discard(card, action, legal)  # the Widow's run of discards
-            else:
-                self._apply_choice(kind, card, legal)
+                # The Widow's run of discards; it sets the next legal list.
+                self._widow_discard(card, action, legal)
+                return
+            self.legal = None  # worked out below, unless the step itself sets it
+            self._apply_choice(kind, card, legal)
             if self.legal is None:
                 self.legal = self._compute_legal()
             return
@@ -679,13 +680,14 @@ class _FamilyPlayDeal(DealState):
         legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
+        if kind == DISCARD and self.widows is None:
+            self._choice_discard(card, action, legal)  # sets the next legal list
+            return
+        self.legal = None  # worked out below, unless the step itself sets it
         if kind == PLAY:
             self._play_family(card)
-        elif kind == DISCARD and self.widows is None:
-            self._choice_discard(card, action, legal)
         elif kind in _CALLS:
             self._bid(card)  # a pass is (PASS, 0): a bid of nothing
         else:
@@ -711,10 +713,11 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
-            self.legal = None  # worked out below, unless the step itself sets it
             if kind == DISCARD and self.widows is None:
-                self._choice_discard(card, action, legal)
-            elif kind in _CALLS:
+                self._choice_discard(card, action, legal)  # sets the next legal list
+                return
+            self.legal = None  # worked out below, unless the step itself sets it
+            if kind in _CALLS:
                 self._bid(card)  # a pass is (PASS, 0): a bid of nothing
             else:
                 self._apply_choice(kind, card, legal)
