@@ -417,9 +417,8 @@ def play_deal(state: Any, bots: list[Bot]) -> Any:
     if len(bots) != 4:
         raise ValueError(f"play_deal needs 4 bots, one per seat; got {len(bots)}")
     apply = state.apply
-    choose = [bot.choose for bot in bots]  # bound once, not once a turn
     seat = state.to_act
     while seat is not None:
-        apply(choose[seat](state))
+        apply(bots[seat].choose(state))
         seat = state.to_act
     return state

@@ -682,18 +682,20 @@ class _FamilyPlayDeal(DealState):
             raise IllegalAction(self._why_illegal(action))
         self.log.append(action)
         kind, card = ACTIONS[action]
+        if kind == PLAY:
+            self._play_family(card)
+            self.legal = self._legal_play() if self.phase == "play" else self._compute_legal()
+            return
         if kind == DISCARD and self.widows is None:
             self._choice_discard(card, action, legal)  # sets the next legal list
             return
         self.legal = None  # worked out below, unless the step itself sets it
-        if kind == PLAY:
-            self._play_family(card)
-        elif kind in _CALLS:
+        if kind in _CALLS:
             self._bid(card)  # a pass is (PASS, 0): a bid of nothing
         else:
             self._apply_choice(kind, card, legal)
         if self.legal is None:
-            self.legal = self._legal_play() if self.phase == "play" else self._compute_legal()
+            self.legal = self._compute_legal()
 
 
 class _FollowOrTrumpDeal(_FamilyPlayDeal):
