@@ -410,15 +410,20 @@ class DealState(Bidding, Exchange, Play):
         legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
+            if kind == DISCARD and self.widows is not None:
+                # The Widow's run of discards; it sets the next legal list.
+                self._widow_discard(card, action, legal)
+                return
+            self.legal = None  # worked out below, unless the step itself sets it
             self._apply_choice(kind, card, legal)
             if self.legal is None:
                 self.legal = self._compute_legal()
             return
-        # Playing a card is the hot path: inline, with locals.
+        # Playing a card is the hot path: inline, with locals; it always sets
+        # the next legal list at the end.
         seat = self.to_act
         self.hands[seat].remove(card)
         trick = self.trick
@@ -456,7 +461,7 @@ class DealState(Bidding, Exchange, Play):
     def _apply_choice(self, kind: int, arg: int, legal: Sequence[str]) -> None:
         if kind == DISCARD:
             if self.widows is not None:
-                self._widow_discard(arg, legal)
+                self._widow_discard(arg, DISCARD_STR[arg], legal)
             else:
                 self._choice_discard(arg, DISCARD_STR[arg], legal)
         elif kind in _CALLS:
@@ -769,19 +774,22 @@ class _FamilyPlayDeal(DealState):
         legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind == PLAY:
             self._play_family(card)
-        elif kind == DISCARD and self.widows is None:
-            self._choice_discard(card, action, legal)
-        elif kind in _CALLS:
+            self.legal = self._legal_play() if self.phase == "play" else self._compute_legal()
+            return
+        if kind == DISCARD and self.widows is None:
+            self._choice_discard(card, action, legal)  # sets the next legal list
+            return
+        self.legal = None  # worked out below, unless the step itself sets it
+        if kind in _CALLS:
             self._bid(card)  # a pass is (PASS, 0): a bid of nothing
         else:
             self._apply_choice(kind, card, legal)
         if self.legal is None:
-            self.legal = self._legal_play() if self.phase == "play" else self._compute_legal()
+            self.legal = self._compute_legal()
 
 
 class _FollowOrTrumpDeal(_FamilyPlayDeal):
@@ -798,13 +806,14 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         legal = self.legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        self.legal = None  # worked out below, unless the step itself sets it
         self.log.append(action)
         kind, card = ACTIONS[action]
         if kind != PLAY:
             if kind == DISCARD and self.widows is None:
-                self._choice_discard(card, action, legal)
-            elif kind in _CALLS:
+                self._choice_discard(card, action, legal)  # sets the next legal list
+                return
+            self.legal = None  # worked out below, unless the step itself sets it
+            if kind in _CALLS:
                 self._bid(card)  # a pass is (PASS, 0): a bid of nothing
             else:
                 self._apply_choice(kind, card, legal)

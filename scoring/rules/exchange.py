@@ -131,19 +131,31 @@ class Exchange:
                 break
         self._start_play()
 
-    def _widow_discard(self, card: int, legal: list[str]) -> None:
+    def _widow_discard(self, card: int, action: str, legal: list[str]) -> None:
+        """Discard ``card`` (``action`` is its discard action) and set the
+        next legal list.  ``legal``, the state's own list, holds the seat's
+        non-trumps in the Widow: the seat discards again while above the hand
+        size with a non-trump left, from the same list less this card."""
         seat = self.to_act
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        hand.remove(card)
         self.discards[seat].append(card)
         self.wash.append(card)
-        if self._discards_owed(seat) > 0:
-            # The same seat discards again, from the same non-trumps less this one.
-            legal.remove(DISCARD_STR[card])
+        if self.rs.exchange == "widow":
+            # No sum over the hand: its non-trumps are the other entries of legal.
+            again = len(hand) > self.rs.hand_size and len(legal) > 1
+        else:
+            # Widows dealt for another exchange: that exchange's options.
+            again = self._discards_owed(seat) > 0
+        if again:
+            legal.remove(action)
             self.legal = legal
-        elif seat == self.dealer:
+            return
+        if seat == self.dealer:
             self._start_play()
         else:
             self._next_widow_discarder((seat + 1) % 4)
+        self.legal = self._compute_legal()
 
     # -- choice discards, ended by "keep" (RULES.md 11.1, 11.4.5-6)
 
@@ -189,10 +201,10 @@ class Exchange:
         return sorted(c for c in hand if pts[c] == low)
 
     def _choice_discard(self, card: int, action: str, legal: list[str]) -> None:
-        """Discard ``card`` (``action`` is its discard action); ``legal`` (the
-        list it was chosen from, the state's own) becomes the next list where
-        one card less is all that changes, so a run of discards does not
-        recompute it each time."""
+        """Discard ``card`` (``action`` is its discard action) and set the
+        next legal list: ``legal`` (the list it was chosen from, the state's
+        own) becomes it where one card less is all that changes, so a run of
+        discards does not recompute it each time."""
         seat = self.to_act
         hand = self.hands[seat]
         hand.remove(card)
@@ -209,15 +221,19 @@ class Exchange:
             if (rule != TRUMPS_LAST or not self._ist[card]) and len(legal) > 1:
                 legal.remove(action)
                 self.legal = legal
+                return
         elif rule == ANY_CARD_GOES:
             # At or below the hand size any card may still go, or "keep".
             legal.remove(action)
             if not above:
                 legal.insert(0, "keep")
             self.legal = legal
+            return
         elif not above:
             # Down to the hand size: all that is left is to keep.
             self.legal = ["keep"]
+            return
+        self.legal = self._compute_legal()
 
     def _keep(self) -> None:
         self.discarders.pop(0)
