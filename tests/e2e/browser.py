@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import connections
 from playwright.sync_api import Browser, Page, Response
+
+from tests.scoring.builders import celery_worker
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -90,17 +91,5 @@ def bots_worker() -> Iterator[None]:
     if settings.REDIS_URL is None:
         yield
         return
-    from celery.contrib.testing.worker import start_worker
-    from celery.signals import task_postrun
-
-    from pedroparty.celery import app
-
-    def close_connections(**kwargs) -> None:
-        connections.close_all()
-
-    task_postrun.connect(close_connections, weak=False)
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-            yield
-    finally:
-        task_postrun.disconnect(close_connections)
+    with celery_worker():
+        yield
