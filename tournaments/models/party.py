@@ -93,6 +93,24 @@ class Party(models.Model):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
+    #: The club that runs the party (None: a party of its own), and the
+    #: club's season it counts in (None: in no season).
+    club = models.ForeignKey(
+        "tournaments.Club",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="parties",
+        verbose_name=_("club"),
+    )
+    season = models.ForeignKey(
+        "tournaments.Season",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="parties",
+        verbose_name=_("season"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -126,6 +144,14 @@ class Player(models.Model):
     #: Absent from this round on, or None while still playing.
     leaves_round = models.PositiveIntegerField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
+    #: The club member this player is, in a club's party (None otherwise).
+    member = models.ForeignKey(
+        "tournaments.Member",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="players",
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -134,6 +160,11 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["party", "name"], name="player_name_unique_in_party"),
             models.UniqueConstraint(fields=["party", "order"], name="player_order_unique"),
+            models.UniqueConstraint(
+                fields=["party", "member"],
+                condition=Q(member__isnull=False),
+                name="player_member_once_in_party",
+            ),
         ]
 
     def __str__(self) -> str:
