@@ -14,19 +14,27 @@ from django.utils.safestring import SafeString, mark_safe
 
 from pedroparty.links import absolute_url
 
-from ..models import Party, Round
+from ..models import Club, Party, Round
+from ..roles import Can, grants
+from ..selectors.clubs import club_role, party_capabilities
 from ..services import PartyError
 
 
-def party_for_host(request: HttpRequest, slug: str) -> Party:
-    """The party, if the signed-in user hosts it (or is staff); 404 otherwise."""
-    user = request.user
+def party_for_host(request: HttpRequest, slug: str, need: Can = Can.ORGANISE) -> Party:
+    """The party, if the signed-in user may do ``need`` there (:mod:`tournaments.roles`);
+    404 otherwise, so that a link does not tell a stranger the party exists."""
     party = Party.objects.filter(slug=slug).first()
-    if party is None or not (
-        party.owner_id == user.pk or user.is_staff or party.cohosts.filter(pk=user.pk).exists()
-    ):
+    if party is None or need not in party_capabilities(user=request.user, party=party):
         raise Http404("No such party")
     return party
+
+
+def club_for(request: HttpRequest, slug: str, need: Can = Can.ORGANISE) -> Club:
+    """The club, if the signed-in user's role in it grants ``need``; 404 otherwise."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or need not in grants(club_role(user=request.user, club=club)):
+        raise Http404("No such club")
+    return club
 
 
 def party_round(party: Party, number: int) -> Round:
