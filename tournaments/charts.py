@@ -81,6 +81,24 @@ class Chart:
     def empty(self) -> bool:
         return not self.bars
 
+    @property
+    def tick_x(self) -> float:
+        """Where the score labels end, left of the plot."""
+        return self.left - 4
+
+    @property
+    def label_y(self) -> float:
+        """The baseline of the nights' labels, under the plot."""
+        return self.bottom + 13
+
+    @property
+    def middle_x(self) -> float:
+        return round((self.left + self.right) / 2, 2)
+
+    @property
+    def middle_y(self) -> float:
+        return round((self.top + self.bottom) / 2, 2)
+
 
 def nice_step(span: int, most: int = MAX_TICKS) -> int:
     """The smallest step of 1, 2 or 5 times a power of ten that covers

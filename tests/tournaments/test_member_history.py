@@ -36,9 +36,11 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 
 import pytest
 from django.core.cache import cache
+from django.urls import reverse
 
 from tournaments import selectors, services
 from tournaments.models import Club, ClubRole, DealResult, Member, Party, Player, Season
@@ -245,3 +247,117 @@ def test_the_query_count_does_not_grow_with_the_parties(
     with django_assert_num_queries(4):
         warm = selectors.member_history(member)
     assert len(cold.nights) == parties and warm == cold
+
+
+# ------------------------------------------------------------------ the pages
+
+
+def _member_url(member: Member, club: Club | None = None) -> str:
+    return reverse("club:member", args=[(club or member.club).slug, member.pk])
+
+
+def _public_url(member: Member) -> str:
+    return reverse("member_public:member", args=[member.public_token])
+
+
+def test_an_organiser_sees_the_history_the_link_and_its_qr_code(client, host, ana):
+    client.force_login(host)
+    response = client.get(_member_url(ana))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<h1>Ana</h1>" in page and "Tuesday Club" in page
+    assert "February night" in page and "January night" in page
+    assert "Booby prize, Moon pie" in page and "Season: Winter 2026" in page
+    assert "Rank <b>7</b> of 8 (shared)" in page and "36 points" in page
+    assert "bids made 2, set 1" in page and "18.0 a round" in page
+    link = "http://testserver" + _public_url(ana)
+    assert f'id="member-link">{link}</a>' in page
+    assert 'class="qr"' in page and f"<title>{link}</title>" in page
+    assert reverse("host:dashboard", args=[Party.objects.get(name="January night").slug]) in page
+
+
+def test_the_chart_draws_a_titled_bar_per_night(client, host, ana):
+    client.force_login(host)
+    page = client.get(_member_url(ana)).content.decode()
+    (svg,) = re.findall(r'<svg class="chart".*?</svg>', page, re.S)
+    assert '<title id="chart-title">Score per night</title>' in svg
+    assert "Ana&#x27;s score per night. Jan. 13, 2026, January night: 36; " in svg
+    assert "Feb. 10, 2026, February night: 35.</desc>" in svg
+    assert re.findall(r"<title>([^<]*)</title></rect>", svg) == ["13 Jan: 36", "10 Feb: 35"]
+    assert 'role="img"' in svg and 'aria-labelledby="chart-title chart-desc"' in svg
+
+
+def test_the_chart_keeps_its_decimal_points_in_every_language(client, ana):
+    page = client.get(_public_url(ana), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    (svg,) = re.findall(r'<svg class="chart".*?</svg>', page, re.S)
+    numbers = re.findall(r' (?:x|y|width|height|y1|y2)="([^"]*)"', svg)
+    assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers)
+    assert any("." in n for n in numbers)
+
+
+def test_the_members_own_link_shows_their_results_and_nobody_elses(client, ana):
+    response = client.get(_public_url(ana))
+    assert response.status_code == 200
+    assert response.headers["X-Robots-Tag"] == "noindex"
+    page = response.content.decode()
+    assert "<h1>Ana</h1>" in page and "January night" in page and "36 points" in page
+    assert "Top contracts made" in page
+    for other in ("Bea", "Cruz", "Dee", "Gus"):
+        assert other not in page
+    # No way from it to the host's pages or to the club's.
+    assert "/host/" not in page
+    assert 'action="/i18n/phone/"' in page
+
+
+@pytest.mark.parametrize("token", ["x" * 22, "wrong-token-1234"])
+def test_a_wrong_token_is_not_found(client, ana, token):
+    assert client.get(reverse("member_public:member", args=[token])).status_code == 404
+
+
+def test_a_token_that_is_no_token_does_not_match(client):
+    assert client.get("/m/short/").status_code == 404
+
+
+def test_anyone_signed_out_is_sent_to_sign_in(client, ana):
+    response = client.get(_member_url(ana))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("role", [None, "scorer", "door"])
+def test_only_the_clubs_organisers_see_a_members_page(client, other_host, ana, role):
+    if role:
+        ClubRole.objects.create(club=ana.club, user=other_host, role=role)
+    client.force_login(other_host)
+    assert client.get(_member_url(ana)).status_code == 404
+
+
+def test_an_organiser_of_another_club_is_refused(client, other_host, ana):
+    rival = Club.objects.create(name="Rival Club", slug="rival", created_by=other_host)
+    ClubRole.objects.create(club=rival, user=other_host, role="organiser")
+    client.force_login(other_host)
+    assert client.get(_member_url(ana)).status_code == 404
+    # Nor through their own club's address.
+    assert client.get(_member_url(ana, club=rival)).status_code == 404
+
+
+def test_staff_organise_every_club(client, django_user_model, ana):
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    assert client.get(_member_url(ana)).status_code == 200
+
+
+def test_a_post_changes_nothing_and_is_refused(client, host, ana):
+    client.force_login(host)
+    assert client.post(_member_url(ana)).status_code == 405
+    assert client.post(_public_url(ana)).status_code == 405
+
+
+def test_the_pages_query_counts_are_pinned(client, host, ana, django_assert_num_queries):
+    client.get(_public_url(ana))  # the parties' standings are cached now
+    # The member with its club; the history's four reads with cached standings.
+    with django_assert_num_queries(5):
+        assert client.get(_public_url(ana)).status_code == 200
+    client.force_login(host)
+    # The user (sessions live in the cache), club, role; the member; the history's four.
+    with django_assert_num_queries(8):
+        assert client.get(_member_url(ana)).status_code == 200
