@@ -22,8 +22,10 @@ MARGIN_BOTTOM = 30
 #: At most this many score lines across the chart, and night labels under it.
 MAX_TICKS = 5
 MAX_LABELS = 6
-#: A bar takes this share of its slot; the rest is the gap beside it.
+#: A bar takes this share of its slot (the rest is the gap beside it), and
+#: no more than this width, so that two or three nights do not look like walls.
 BAR_SHARE = 0.7
+MAX_BAR_WIDTH = 48
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ def score_chart(points: Sequence[ChartPoint]) -> Chart:
 
     zero = y_of(0)
     slot = (right - left) / len(points) if points else 0
-    width = round(slot * BAR_SHARE, 2)
+    width = round(min(slot * BAR_SHARE, MAX_BAR_WIDTH), 2)
     bars = []
     for i, point in enumerate(points):
         x = round(left + i * slot + (slot - width) / 2, 2)

@@ -27,11 +27,12 @@ def test_bars_grow_up_and_down_from_the_zero_line():
     assert (first.y, first.height, first.negative) == pytest.approx((106.8, 31.6, False))
     assert (second.y, second.height, second.negative) == pytest.approx((138.4, 15.8, True))
     assert (third.y, third.height) == pytest.approx((12, 126.4))
-    # Three slots of 308 / 3 units between x = 44 and 352, each bar 70 % of its slot.
+    # Three slots of 308 / 3 units between x = 44 and 352, each bar at most
+    # 48 units wide, centred in its slot.
     slot = 308 / 3
-    assert first.width == pytest.approx(slot * 0.7, abs=0.01)
+    assert [b.width for b in chart.bars] == [48, 48, 48]
     assert [b.x for b in chart.bars] == pytest.approx(
-        [44 + i * slot + slot * 0.15 for i in range(3)], abs=0.01
+        [44 + i * slot + (slot - 48) / 2 for i in range(3)], abs=0.01
     )
     assert [(round(label.x, 1), label.text) for label in chart.labels] == [
         (95.3, "1 Mar"),
@@ -53,6 +54,8 @@ def test_a_long_season_labels_some_nights_and_always_the_latest():
     chart = score_chart([ChartPoint(f"n{i}", i) for i in range(13)])
     assert [label.text for label in chart.labels] == ["n0", "n3", "n6", "n9", "n12"]
     assert len(chart.bars) == 13
+    # Narrow slots: each bar is 70 % of its 308 / 13 units.
+    assert chart.bars[0].width == pytest.approx(308 / 13 * 0.7, abs=0.01)
 
 
 def test_no_nights_is_an_empty_chart_with_a_zero_line():
