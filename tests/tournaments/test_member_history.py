@@ -299,6 +299,7 @@ def test_the_members_own_link_shows_their_results_and_nobody_elses(client, ana):
     response = client.get(_public_url(ana))
     assert response.status_code == 200
     assert response.headers["X-Robots-Tag"] == "noindex"
+    assert response.headers["Cache-Control"] == "private, no-cache"
     page = response.content.decode()
     assert "<h1>Ana</h1>" in page and "January night" in page and "36 points" in page
     assert "Top contracts made" in page
@@ -339,6 +340,17 @@ def test_an_organiser_of_another_club_is_refused(client, other_host, ana):
     assert client.get(_member_url(ana)).status_code == 404
     # Nor through their own club's address.
     assert client.get(_member_url(ana, club=rival)).status_code == 404
+
+
+def test_a_member_who_has_not_played_yet_has_a_page(client, host, club):
+    newcomer = Member.objects.create(club=club, name="Newcomer")
+    client.force_login(host)
+    page = client.get(_member_url(newcomer)).content.decode()
+    assert "<h1>Newcomer</h1>" in page
+    assert '<desc id="chart-desc">No party played yet.</desc>' in page
+    assert "<rect" not in page
+    public = client.get(_public_url(newcomer)).content.decode()
+    assert "<h1>Newcomer</h1>" in public and "No party played yet." in public
 
 
 def test_staff_organise_every_club(client, django_user_model, ana):

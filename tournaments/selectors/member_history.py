@@ -70,9 +70,8 @@ class MemberNight:
     slug: str
     name: str
     date: datetime.date
-    #: The game's title (``Ruleset.title``) and its top contracts.
+    #: The game's title (``Ruleset.title``).
     game: str
-    top_contracts: tuple[int, ...]
     season: str
     season_id: int | None
     #: The player's line in that party's standings.
@@ -132,7 +131,6 @@ def member_history(member: Member) -> MemberHistory:
     nights = []
     for player in players:
         party = player.party
-        rs = RULESETS[party.ruleset]  # whether a bid was made needs no house option
         table = tables[party.pk]
         line = table.by_player().get(player.pk)
         nights.append(
@@ -141,8 +139,7 @@ def member_history(member: Member) -> MemberHistory:
                 slug=party.slug,
                 name=party.name,
                 date=party.date,
-                game=rs.title,
-                top_contracts=rs.top_contracts,
+                game=RULESETS[party.ruleset].title,
                 season=party.season.name if party.season else "",
                 season_id=party.season_id,
                 score=line.score if line else 0,
@@ -187,7 +184,7 @@ def _deal_stats(players: list[Player]) -> dict[int, DealStats]:
         )
     ):
         player_id, seat = seated[(round_id, table)]
-        rs = RULESETS[party_of[player_id].ruleset]
+        rs = RULESETS[party_of[player_id].ruleset]  # a bid made needs no house option
         mine = counts[player_id]
         mine["deals"] += 1
         mine["points"] += s0 if seat % 2 == 0 else s1
@@ -207,6 +204,7 @@ def standings_many(parties: list[Party]) -> dict[int, Standings]:
     """Each party's standings (party id -> ``Standings``), as
     ``party_standings`` gives them and under its cache keys, read for all the
     parties at once: six queries for those not cached, however many."""
+    # The steps of results.py's own computation (its private helpers), batched.
     keys = {
         party.pk: f"standings:{party.pk}:{party.public_token}:{party.version}" for party in parties
     }
