@@ -6,6 +6,7 @@ none imports a service.
     history.py   party_history: the whole party in six queries
     boards.py    a round's tables, one table's sheet, roster, moves, the clock
     results.py   standings, cached per party version
+    member_history.py   a club member's parties, ranks, prizes and deal statistics
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
 """
@@ -27,6 +28,7 @@ from .boards import (
     utc_instant,
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
+from .member_history import DealStats, MemberHistory, MemberNight, member_history
 from .parties import (
     PARTY_LOAD_ACTION,
     PartyContents,
@@ -53,6 +55,9 @@ __all__ = [
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
     "DealInfo",
+    "DealStats",
+    "MemberHistory",
+    "MemberNight",
     "Move",
     "NavClock",
     "PartyContents",
@@ -70,6 +75,7 @@ __all__ = [
     "TableLine",
     "board_from_history",
     "earlier_player_names",
+    "member_history",
     "parties_hosted_by",
     "party_contents",
     "party_history",
