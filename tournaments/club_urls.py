@@ -1,5 +1,9 @@
 """A club's pages for its organisers and helpers, at /host/clubs/."""
 
+from django.urls import path
+
+from .views import clubfile
+
 app_name = "club"
 
 club = "<slug:club>/"
@@ -11,4 +15,6 @@ urlpatterns: list = [
     # Member history.
     # Exports.
     # The club file.
+    path(club + "file/", clubfile.club_file, name="club_file"),
+    path("upload/", clubfile.club_upload, name="club_upload"),
 ]
