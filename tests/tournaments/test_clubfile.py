@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import resolve, reverse
 
 from scoring.rules import RULESETS
@@ -373,3 +374,18 @@ def test_a_stranger_an_anonymous_visitor_and_another_club_s_organiser_cannot_dow
     staff = django_user_model.objects.create_user(username="staff", is_staff=True)
     client.force_login(staff)
     assert client.get(url).status_code == 200
+
+
+def test_a_club_with_no_party_yet_loads_and_dumps_back(host):
+    data = {"format": "pedroparty-club/1", "name": "New club", "members": ["Ana"]}
+    club = club_load(data=data, user=host)
+    assert list(club.members.values_list("name", flat=True)) == ["Ana"]
+    assert club_dump(club) == {**data, "seasons": [], "parties": []}
+
+
+def test_an_upload_without_the_csrf_token_is_refused(host):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(host)
+    response = client.post(reverse("club:club_upload"), {"file": upload(json.dumps(club_file()))})
+    assert response.status_code == 403
+    assert counts() == NOTHING

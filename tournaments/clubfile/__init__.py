@@ -37,7 +37,9 @@ Three steps, as for the party file:
   its position and name and, for a party's problem, giving the party file's
   own message (round, table, deal, field), and nothing is saved.  What the
   party services leave for after the commit (``transaction.on_commit``:
-  the players' pages' cached state) runs only if the whole club commits.
+  the players' pages' cached state) runs only if the whole club commits;
+  the standings a failed load cached are keyed by its parties' random public
+  tokens, so nothing ever reads them.
 - ``club_dump(club)`` writes the file: the members by name, the seasons in
   the order they were made, and the parties oldest first (by date, then in
   the order they were made), each with its party file
