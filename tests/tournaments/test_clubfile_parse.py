@@ -295,3 +295,19 @@ def test_reading_does_not_change_the_document():
     before = copy.deepcopy(data)
     club_file_read(data)
     assert data == before
+
+
+def test_a_control_character_in_a_party_names_the_party():
+    data = club()
+    data["parties"][1]["members"]["Eli"] = "E\x07li"
+    found = problem(data)
+    assert (found.party, found.party_name, found.path) == (
+        2,
+        "Spring Card Party",
+        "parties[1].members.Eli",
+    )
+    data = club()
+    data["parties"][1]["party"]["venue"] = "Hall\x00"
+    found = problem(data)
+    assert (found.party, found.path) == (2, "parties[1].party.venue")
+    assert found.party_problem is not None

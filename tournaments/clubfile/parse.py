@@ -106,12 +106,14 @@ class ClubFile:
 def club_file_read(data: Any) -> ClubFile:
     """The club file ``data`` (decoded JSON) as plain values, all checked that
     the file alone can check; :class:`ClubFileProblem` for the first problem."""
-    try:
-        values_check(data)
-    except PartyFileProblem as problem:
-        raise ClubFileProblem(
-            problem.message, problem.params, path=problem.path, party_problem=None
-        ) from None
+    # The club's own fields here; each party's are its parser's, which says
+    # where in the party a bad value is.
+    _values_check(
+        {key: value for key, value in data.items() if key != "parties"}
+        if isinstance(data, dict)
+        else data,
+        path="",
+    )
     if not isinstance(data, dict):
         raise ClubFileProblem(gettext_noop("A club file is a JSON object with the club's fields."))
     if data.get("format") != FORMAT:
@@ -147,6 +149,16 @@ def club_file_read(data: Any) -> ClubFile:
         seasons=seasons,
         parties=read,
     )
+
+
+def _values_check(data: Any, *, path: str, **where: Any) -> None:
+    """Refuse what no field can hold (:func:`values_check`), located from ``path``."""
+    try:
+        values_check(data)
+    except PartyFileProblem as problem:
+        inner = problem.path
+        located = f"{path}.{inner}" if path and inner else path or inner
+        raise ClubFileProblem(problem.message, problem.params, path=located, **where) from None
 
 
 def _fields(data: Mapping, known: tuple[str, ...], *, path: str, **where: Any) -> None:
@@ -257,6 +269,9 @@ def _party(entry: Any, index: int, *, members: Mapping[str, str], seasons: set[s
             **where,
         )
     _fields(entry, PARTY_FIELDS, path=path, **where)
+    _values_check(
+        {key: value for key, value in entry.items() if key != "party"}, path=path, **where
+    )
     if "party" not in entry:
         raise ClubFileProblem(
             gettext_noop("Give the party's party file in party."), path=f"{path}.party", **where
