@@ -311,3 +311,10 @@ def test_a_control_character_in_a_party_names_the_party():
     found = problem(data)
     assert (found.party, found.path) == (2, "parties[1].party.venue")
     assert found.party_problem is not None
+
+
+def test_a_long_party_name_is_shortened_where_it_locates_a_problem():
+    data = club()
+    data["parties"][1]["party"]["name"] = "N" * 500
+    error = from_club_problem(problem(data))
+    assert str(error).startswith(f"party 2 ({'N' * 57}...): name: ")

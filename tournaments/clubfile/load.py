@@ -42,10 +42,8 @@ class ClubFileError(ValueError):
         if party is not None:
             where = gettext("party %(number)d") % {"number": party}
             if party_name:
-                where = gettext("party %(number)d (%(name)s)") % {
-                    "number": party,
-                    "name": party_name,
-                }
+                shown = party_name if len(party_name) <= 60 else party_name[:57] + "..."
+                where = gettext("party %(number)d (%(name)s)") % {"number": party, "name": shown}
         # A problem with the file's own fields names where it is.
         field = path if party is None and path else ""
         super().__init__(": ".join(part for part in (where, field, message) if part))
