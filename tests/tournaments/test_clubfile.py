@@ -89,6 +89,18 @@ def standings(party: Party) -> list[tuple]:
     ]
 
 
+def season_totals(club: Club) -> dict[str, dict[str, int]]:
+    """Each season's members' total scores over its parties."""
+    totals: dict[str, dict[str, int]] = {}
+    for party in club.parties.select_related("season"):
+        if party.season is None:
+            continue
+        season = totals.setdefault(party.season.name, {})
+        for line in standings(party):
+            season[line[1]] = season.get(line[1], 0) + line[3]
+    return totals
+
+
 def counts() -> dict[str, int]:
     return {
         model.__name__: model.objects.count()
@@ -152,6 +164,25 @@ def test_dumping_a_loaded_club_and_loading_the_dump_gives_the_same_club(host, ot
         first.parties.order_by("date"), second.parties.order_by("date"), strict=True
     ):
         assert standings(after) == standings(before)
+    assert season_totals(second) == season_totals(first)
+    assert season_totals(first)["Autumn 2026"]["Ana"] == sum(
+        line[3]
+        for party in first.parties.filter(season__name="Autumn 2026")
+        for line in standings(party)
+        if line[1] == "Ana"
+    )
+
+
+def test_the_dump_lists_the_parties_oldest_first_whatever_order_they_were_loaded_in(host):
+    data = club_file()
+    data["parties"].reverse()
+    club = club_load(data=data, user=host)
+    dumped = club_dump(club)
+    assert [entry["party"]["date"] for entry in dumped["parties"]] == [
+        "2026-10-03",
+        "2026-11-07",
+        "2026-12-05",
+    ]
 
 
 def test_a_bad_second_party_leaves_nothing_saved(host, django_capture_on_commit_callbacks):
