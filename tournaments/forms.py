@@ -493,12 +493,6 @@ class PartyFileForm(forms.Form):
     )
 
 
-class ClubFileForm(forms.Form):
-    file = forms.FileField(
-        label=_("File"), help_text=_("A club file (JSON, format pedroparty-club/1).")
-    )
-
-
 class TableSeatForm(forms.Form):
     """Table-side entry: which seat the player at the phone is."""
 

@@ -5,18 +5,27 @@ from __future__ import annotations
 
 import json
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ..clubfile import ClubFileError, club_dump, club_load
-from ..forms import ClubFileForm
 from ..partyfile import PartyFileError, party_file_parse
 from ..roles import Can
 from .common import club_for
+
+
+class ClubFileForm(forms.Form):
+    # Kept beside its one view: tournaments/forms.py is at its size limit.
+    file = forms.FileField(
+        label=_("File"), help_text=_("A club file (JSON, format pedroparty-club/1).")
+    )
+
 
 #: Larger uploads are refused: a club's year of 25-table nights is about 3 MB.
 CLUB_FILE_MAX_BYTES = 20 * 1024 * 1024
