@@ -8,7 +8,7 @@ request.  Every field gets hostile values: a NUL byte (PostgreSQL refuses
 it in text), a superscript digit (``str.isdigit`` says yes, ``int`` says no),
 5,000 digits (more than ``int`` reads), 2**63 (one more than a 64-bit column
 holds), negatives, huge strings, lone bytes that are not UTF-8, a field
-given twice, and missing fields; Hypothesis mixes them.  Host routes are
+given twice, and missing fields; Hypothesis mixes them.  Host and club routes are
 posted as the party's host, the others anonymously.
 
 Each request runs in a transaction rolled back afterwards, so every request
@@ -43,7 +43,7 @@ from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import Document, Party, TableRound
+from tournaments.models import Club, ClubRole, Document, Party, Role, TableRound
 from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ class Route:
 
     @property
     def signed_in(self) -> bool:
-        return self.name.startswith("host:") or self.name == "play:party_new"
+        return self.name.startswith(("host:", "club:")) or self.name == "play:party_new"
 
 
 def _walk(patterns, prefix: str = "", namespace: str = "") -> Iterator[Route]:
@@ -242,6 +242,9 @@ def world(django_user_model, settings) -> World:
         idle_seconds=120,
     )
     party.refresh_from_db()
+    # The host organises a club: its routes are fuzzed as the host's.
+    club = Club.objects.create(name="Fuzz club", slug="fuzz-club", created_by=host)
+    ClubRole.objects.create(club=club, user=host, role=Role.ORGANISER)
     client = Client(raise_request_exception=False)
     client.force_login(host)
     kwargs = {
@@ -253,6 +256,7 @@ def world(django_user_model, settings) -> World:
         "document_id": document.pk,
         "seat": 1,
         "game": "monterey-draw",
+        "club": club.slug,
     }
     unseated = services.party_create(
         owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
