@@ -8,7 +8,7 @@ request.  Every field gets hostile values: a NUL byte (PostgreSQL refuses
 it in text), a superscript digit (``str.isdigit`` says yes, ``int`` says no),
 5,000 digits (more than ``int`` reads), 2**63 (one more than a 64-bit column
 holds), negatives, huge strings, lone bytes that are not UTF-8, a field
-given twice, and missing fields; Hypothesis mixes them.  Host and club routes are
+given twice, and missing fields; Hypothesis mixes them.  Host routes are
 posted as the party's host, the others anonymously.
 
 Each request runs in a transaction rolled back afterwards, so every request
@@ -43,7 +43,7 @@ from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import Club, ClubRole, Document, Party, Role, TableRound
+from tournaments.models import Club, ClubRole, Document, Member, Party, TableRound
 from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
@@ -174,12 +174,16 @@ class World:
     unseated: Party
     #: Table 2's table-side link, where deal 1 waits for confirmation.
     tableside_token: str
+    #: A member of the host's club, who played the party.
+    member: Member
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
             return self.party.public_token
         if route.name.startswith("tableside:"):
             return self.tableside_token
+        if route.name.startswith("member_public:"):
+            return self.member.public_token
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -241,10 +245,12 @@ def world(django_user_model, settings) -> World:
         target=None,
         idle_seconds=120,
     )
-    party.refresh_from_db()
-    # The host organises a club: its routes are fuzzed as the host's.
     club = Club.objects.create(name="Fuzz club", slug="fuzz-club", created_by=host)
-    ClubRole.objects.create(club=club, user=host, role=Role.ORGANISER)
+    ClubRole.objects.create(club=club, user=host, role="organiser")
+    member = Member.objects.create(club=club, name="Ana")
+    Party.objects.filter(pk=party.pk).update(club=club)
+    party.players.filter(name="Ana").update(member=member)
+    party.refresh_from_db()
     client = Client(raise_request_exception=False)
     client.force_login(host)
     kwargs = {
@@ -257,13 +263,14 @@ def world(django_user_model, settings) -> World:
         "seat": 1,
         "game": "monterey-draw",
         "club": club.slug,
+        "member": member.pk,
     }
     unseated = services.party_create(
         owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
-    return World(party, host, client, kwargs, table, unseated, table2.entry_token)
+    return World(party, host, client, kwargs, table, unseated, table2.entry_token, member)
 
 
 def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:
