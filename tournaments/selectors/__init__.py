@@ -8,6 +8,7 @@ none imports a service.
     results.py   standings, cached per party version
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    members.py   a club's members list, type-ahead, look-alikes, last party
 """
 
 from .boards import (
@@ -27,6 +28,14 @@ from .boards import (
     utc_instant,
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
+from .members import (
+    MemberChoice,
+    MemberLine,
+    club_members,
+    member_lookalikes,
+    member_suggestions,
+    previous_club_party,
+)
 from .parties import (
     PARTY_LOAD_ACTION,
     PartyContents,
@@ -53,6 +62,8 @@ __all__ = [
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
     "DealInfo",
+    "MemberChoice",
+    "MemberLine",
     "Move",
     "NavClock",
     "PartyContents",
@@ -69,7 +80,10 @@ __all__ = [
     "Standings",
     "TableLine",
     "board_from_history",
+    "club_members",
     "earlier_player_names",
+    "member_lookalikes",
+    "member_suggestions",
     "parties_hosted_by",
     "party_contents",
     "party_history",
@@ -78,6 +92,7 @@ __all__ = [
     "party_standings",
     "party_table_choices",
     "player_roster",
+    "previous_club_party",
     "prize_board",
     "prize_latest_pick",
     "prize_order",
