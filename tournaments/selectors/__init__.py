@@ -31,6 +31,7 @@ from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_histor
 from .members import (
     MemberChoice,
     MemberLine,
+    MemberSuggestions,
     club_members,
     member_lookalikes,
     member_suggestions,
@@ -64,6 +65,7 @@ __all__ = [
     "DealInfo",
     "MemberChoice",
     "MemberLine",
+    "MemberSuggestions",
     "Move",
     "NavClock",
     "PartyContents",

@@ -6,11 +6,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q
 
 from ..lookalike import fold as _fold
 from ..lookalike import lookalike_pairs, looks_like
-from ..models import Club, Member, Party
+from ..models import Club, Member, Party, Player
 
 
 @dataclass(frozen=True)
@@ -54,22 +54,40 @@ def _not_playing(party: Party):
     return Member.objects.filter(club_id=party.club_id).exclude(players__party=party)
 
 
-def member_suggestions(*, party: Party, prefix: str = "") -> list[str]:
-    """Names of the members of ``party``'s club not yet playing in it whose
-    name, or one of its words, starts with ``prefix`` (case and accents
-    aside), by name; in one query.  None for a party without a club."""
+@dataclass(frozen=True)
+class MemberSuggestions:
+    #: Members not yet playing whose name matches, those whose name starts
+    #: with the prefix first, then those with a later word starting with it.
+    names: list[str]
+    #: Every member's name, folded (case and accents aside), playing or not.
+    known: frozenset[str]
+
+
+def member_suggestions(*, party: Party, prefix: str = "") -> MemberSuggestions:
+    """The type-ahead's members for ``party``: those of its club not yet
+    playing in it whose name, or one of its words, starts with ``prefix``
+    (case and accents aside); in one query.  None for a party without a club."""
     if party.club_id is None:
-        return []
+        return MemberSuggestions([], frozenset())
+    playing = Player.objects.filter(party=party, member=OuterRef("pk"))
+    rows = (
+        Member.objects.filter(club_id=party.club_id)
+        .annotate(playing=Exists(playing))
+        .values_list("name", "playing")
+    )
     wanted = _fold(prefix)
-    names = _not_playing(party).order_by("name").values_list("name", flat=True)
-    if not wanted:
-        return list(names)
-    return [
-        name
-        for name in names
-        if (folded := _fold(name)).startswith(wanted)
-        or any(word.startswith(wanted) for word in folded.split())
-    ]
+    starts, inside, known = [], [], set()
+    for name, is_playing in rows:
+        folded = _fold(name)
+        known.add(folded)
+        if is_playing:
+            continue
+        if folded.startswith(wanted):
+            starts.append((folded, name))
+        elif any(word.startswith(wanted) for word in folded.split()):
+            inside.append((folded, name))
+    names = [name for _, name in sorted(starts)] + [name for _, name in sorted(inside)]
+    return MemberSuggestions(names, frozenset(known))
 
 
 def member_lookalikes(*, party: Party, name: str) -> list[MemberChoice]:

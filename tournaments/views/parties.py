@@ -97,10 +97,14 @@ def party_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _type_ahead(request: HttpRequest, party: Party | None, prefix: str = "") -> list[str]:
-    """The club's members not yet playing (for a club's party), then the
-    host's names from earlier parties, each name once (case and accents aside)."""
-    names = selectors.member_suggestions(party=party, prefix=prefix) if party else []
-    seen = {fold(name) for name in names}
+    """For a club's party, its members not yet playing; then the host's names
+    from earlier parties that are not the club's members, each name once
+    (case and accents aside)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    if party is not None:
+        members = selectors.member_suggestions(party=party, prefix=prefix)
+        names, seen = list(members.names), set(members.known)
     for name in selectors.earlier_player_names(request.user, party, prefix=prefix):
         if fold(name) not in seen:
             seen.add(fold(name))
