@@ -54,6 +54,18 @@ def test_a_member_already_playing_is_refused_and_nothing_changes(host, club):
     assert (list(Player.objects.values()), list(Member.objects.values()), party.version) == before
 
 
+def test_a_member_playing_under_an_old_name_is_refused(host, club):
+    """Renamed while the party runs: the name is new to the party, the member is not."""
+    party = make_club_party(host, club, ["Jon Smith"])
+    jon = party.players.get().member
+    services.member_rename(club=club, member=jon, name="Jonathan Smith", user=host)
+    before = (list(Player.objects.values()), list(Member.objects.values()))
+    with pytest.raises(PartyError) as refused:
+        services.player_register(party=party, name="jonathan smith", user=host)
+    assert refused.value.errors["name"] == "Jonathan Smith is already registered."
+    assert (list(Player.objects.values()), list(Member.objects.values())) == before
+
+
 def test_another_clubs_member_of_that_name_is_not_taken(host, club):
     other = make_club(host, slug="other-club")
     theirs = make_club_party(host, other, ["John Smith"]).players.get().member
