@@ -164,6 +164,21 @@ def test_tapping_the_member_registers_them_instead(client_host, host, tonight):
     assert not Member.objects.filter(pk=typo_member.pk).exists(), "the typo's member is gone"
     entry = AuditEntry.objects.filter(party=tonight).first()
     assert entry.action == "player_relink" and "Smith, Jon" in entry.summary
+    # A second tap changes nothing.
+    before = snapshot()
+    client_host.post(
+        reverse("host:player_relink", args=[tonight.slug, typo.pk]), {"member": john.pk}
+    )
+    assert snapshot() == before
+    assert AuditEntry.objects.filter(party=tonight, action="player_relink").count() == 1
+
+
+def test_the_question_comes_with_the_roster_swapped_in_by_htmx(client_host, tonight):
+    url = reverse("host:players", args=[tonight.slug])
+    response = client_host.post(url, {"name": "Jon Smith"}, headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="roster">')
+    assert "Did you mean John Smith?" in page
 
 
 def test_the_typed_member_stays_when_it_played_elsewhere(host, club, tonight):
