@@ -64,6 +64,14 @@ def member_for_name(*, club: Club, name: str) -> Member:
         return member
 
 
+def _member_drop_unplayed(member: Member) -> None:
+    """Delete ``member`` if no party's player is them (any more)."""
+    with transaction.atomic():
+        _club_lock(member.club_id)
+        if not Player.objects.filter(member=member).exists():
+            Member.objects.filter(pk=member.pk).delete()
+
+
 def _seasons_bump(member_ids: list[int]) -> None:
     """Mark changed every season holding a party one of these members played,
     so the season pages, their caches and ETags refresh."""

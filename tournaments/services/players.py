@@ -11,7 +11,7 @@ from ..lookalike import fold as _fold
 from ..models import Member, Party, Player
 from ..selectors.members import previous_club_party
 from .common import PartyError, _audit, _bump
-from .members import member_for_name
+from .members import _member_drop_unplayed, member_for_name
 
 
 def similar_names(party: Party, name: str) -> list[str]:
@@ -80,9 +80,9 @@ def player_relink(*, party: Party, player: Player, member: Member, user) -> Play
     John Smith?"): the player takes the member's name and is linked to them.
 
     The member the player was linked to goes if it has played nowhere else
-    (it was made by this registration, from a name typed wrong).  Refused, with nothing changed,
-    once the party is finished, for another club's member, or for a member
-    already playing in the party."""
+    (it was made by this registration, from a name typed wrong).  Refused,
+    with nothing changed, once the party is finished, for another club's
+    member, or for a member already playing in the party."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         player = Player.objects.filter(pk=player.pk, party=party).first()
@@ -100,8 +100,8 @@ def player_relink(*, party: Party, player: Player, member: Member, user) -> Play
         typed, dropped = player.name, player.member
         player.name, player.member = member.name, member
         player.save(update_fields=["name", "member"])
-        if dropped is not None and not dropped.players.exists():
-            dropped.delete()
+        if dropped is not None:
+            _member_drop_unplayed(dropped)
         _audit(
             party,
             user,
