@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import clubfile, member_history
+from .views import clubfile, member_history, members
 
 app_name = "club"
 
@@ -13,6 +13,9 @@ urlpatterns: list = [
     path("upload/", clubfile.club_upload, name="club_upload"),
     # Clubs, roles and invitations.
     # Members.
+    path(club + "members/", members.members, name="members"),
+    path(club + "members/rename/", members.member_rename, name="member_rename"),
+    path(club + "members/merge/", members.member_merge, name="member_merge"),
     # Seasons.
     # Member history.
     path(club + "members/<int:member>/", member_history.member, name="member"),

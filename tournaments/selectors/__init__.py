@@ -9,6 +9,7 @@ none imports a service.
     member_history.py   a club member's parties, ranks, prizes and deal statistics
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    members.py   a club's members list, type-ahead, look-alikes, last party
 """
 
 from .boards import (
@@ -29,6 +30,15 @@ from .boards import (
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
 from .member_history import DealStats, MemberHistory, MemberNight, member_history
+from .members import (
+    MemberChoice,
+    MemberLine,
+    MemberSuggestions,
+    club_members,
+    member_lookalikes,
+    member_suggestions,
+    previous_club_party,
+)
 from .parties import (
     PARTY_LOAD_ACTION,
     PartyContents,
@@ -58,6 +68,9 @@ __all__ = [
     "DealStats",
     "MemberHistory",
     "MemberNight",
+    "MemberChoice",
+    "MemberLine",
+    "MemberSuggestions",
     "Move",
     "NavClock",
     "PartyContents",
@@ -74,8 +87,11 @@ __all__ = [
     "Standings",
     "TableLine",
     "board_from_history",
+    "club_members",
     "earlier_player_names",
     "member_history",
+    "member_lookalikes",
+    "member_suggestions",
     "parties_hosted_by",
     "party_contents",
     "party_history",
@@ -84,6 +100,7 @@ __all__ = [
     "party_standings",
     "party_table_choices",
     "player_roster",
+    "previous_club_party",
     "prize_board",
     "prize_latest_pick",
     "prize_order",
