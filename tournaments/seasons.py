@@ -21,6 +21,8 @@ The choices, in one place:
   the average says how the member plays in general, which the best-N rule
   (a way to forgive missed or bad nights in the table) should not inflate;
   with every night counted both readings agree.
+* A party counts from its first round (a party still registering its
+  players brings no night: every score would be 0).
 * **Order**: total, then rounds won, both highest first.  Members equal on
   both share a rank (1, 2, 2, 4), as in a party's standings
   (:func:`tournaments.standings.standings_from_tallies`), and are listed by

@@ -8,6 +8,7 @@ none imports a service.
     results.py   standings, cached per party version
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    seasons.py   a season's table, cached per season version, and its page's state
 """
 
 from .boards import (
@@ -48,6 +49,17 @@ from .prizes import (
     special_prize_winners,
 )
 from .results import StandingLine, Standings, party_standings, round_results, standings_from_history
+from .seasons import (
+    SeasonLine,
+    SeasonParty,
+    SeasonState,
+    SeasonTable,
+    season_free_parties,
+    season_state,
+    season_table,
+    season_table_at,
+    seasons_of_club,
+)
 
 __all__ = [
     "CLOCK_WARN_SECONDS",
@@ -65,6 +77,10 @@ __all__ = [
     "RosterLine",
     "RoundBoard",
     "RoundInfo",
+    "SeasonLine",
+    "SeasonParty",
+    "SeasonState",
+    "SeasonTable",
     "StandingLine",
     "Standings",
     "TableLine",
@@ -86,6 +102,11 @@ __all__ = [
     "round_moves",
     "round_results",
     "round_tie_breaks",
+    "season_free_parties",
+    "season_state",
+    "season_table",
+    "season_table_at",
+    "seasons_of_club",
     "special_prize_winners",
     "standings_from_history",
     "table_sheet",
