@@ -30,8 +30,10 @@ from ..models import Party, Player, Season
 from ..seasons import Night, season_standings
 from .results import party_standings
 
-#: Seconds the cache keeps a season's public state before its row is read again.
-SEASON_STATE_TTL = 1
+#: Seconds the cache keeps a season's public state before its row is read again:
+#: written on every commit, so this bounds only how late a page can be when two
+#: commits store their states in the other order (a season poll is every 3 s).
+SEASON_STATE_TTL = 5
 #: Seconds a process trusts its own memo of a season's public state.
 LOCAL_STATE_TTL = 1.0
 #: Seconds a version's table is kept (it never changes; a new version comes).
