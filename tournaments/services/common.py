@@ -15,6 +15,7 @@ from scoring.rules.rulesets import Ruleset
 from .. import public_selectors
 from ..models import AuditEntry, DealResult, Party, Player, Round
 from ..movement import SeatingProblem
+from .versions import season_bump
 
 
 class PartyError(Exception):
@@ -115,9 +116,6 @@ def _bump(party: Party, rnd: Round | None = None) -> None:
     Once the change commits, the players' page's cached state (its version and
     switches) is replaced, so phones see it at their next poll.  A party that
     counts in a season bumps the season too: its table adds up the party."""
-    # services.seasons imports this module at the top (PartyError, _audit).
-    from .seasons import season_bump
-
     if rnd is not None:
         Round.objects.filter(pk=rnd.pk).update(version=F("version") + 1)
     Party.objects.filter(pk=party.pk).update(version=F("version") + 1)

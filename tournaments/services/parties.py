@@ -40,7 +40,7 @@ from ..wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
 from ..wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
 from ..wifi import WifiProblem, wifi_check
 from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, PartyError, _audit, _bump
-from .seasons import season_bump
+from .versions import season_bump
 
 
 def party_create(

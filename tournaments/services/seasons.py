@@ -1,5 +1,6 @@
 """A club's seasons: made, set, their parties added and removed, and the
-version bump every change to a season (or to one of its parties) makes.
+version bump every change to a season (or to one of its parties) makes
+(:func:`season_bump`, kept in ``versions`` so that ``common`` can call it).
 
 Only an organiser of the season's club may change it.  Two organisers at
 once are kept apart by locking the season's row (and the party's, when a
@@ -8,36 +9,17 @@ party comes or goes): a party counts in one season at most.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import partial
-
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext, gettext_noop
 
 from ..models import Club, Party, Season
 from ..roles import Can, grants
 from ..selectors.clubs import club_role
-from ..selectors.seasons import SeasonState, season_state_store
 from .common import PartyError, _audit
+from .versions import season_bump
 
 #: The longest season name (the column's length).
 NAME_MAX = Season._meta.get_field("name").max_length
-
-
-def season_bump(*, season_ids: Iterable[int | None]) -> None:
-    """Mark the seasons changed: their tables and public pages key on the
-    version.  Once the change commits, each season page's cached state is
-    replaced, so phones see it at their next poll."""
-    ids = sorted({pk for pk in season_ids if pk is not None})
-    if not ids:
-        return
-    Season.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    for season in Season.objects.filter(pk__in=ids).only(
-        "pk", "public_token", "version", "public_open"
-    ):
-        state = SeasonState.of(season)
-        transaction.on_commit(partial(season_state_store, state), robust=True)
 
 
 def _check_organiser(club_id: int, user) -> None:
