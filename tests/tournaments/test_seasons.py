@@ -5,9 +5,11 @@ organiser's pages, and the public season page with its conditional polls."""
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import pytest
 from django.core.cache import cache
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from tournaments import selectors, services
@@ -470,3 +472,58 @@ def test_a_change_shows_at_the_next_poll(
     assert after["ETag"] != before["ETag"]
     assert after.content != before.content
     assert client.get(public_url(season), HTTP_IF_NONE_MATCH=after["ETag"], **HX).status_code == 304
+
+
+def test_every_change_to_a_season_party_bumps_the_season(club, host, season):
+    party = club_party(host, club)
+    services.season_party_add(season=season, party=party, user=host)
+
+    def version() -> int:
+        return Season.objects.get(pk=season.pk).version
+
+    before = version()
+    services.player_register(party=party, name="Late Arrival", user=host)
+    assert version() == before + 1
+    rnd = services.round1_seat_draw(party=party, seed=8, user=host)
+    assert version() == before + 2
+    play_round(party, rnd, host, random.Random(8))
+    after_results = version()
+    tables = len(set(rnd.seats.values_list("table", flat=True)))
+    assert after_results == before + 2 + tables * party.deals_per_round
+    result = rnd.results.filter(is_current=True).first()
+    services.round_close(round=rnd, user=host, seat_next=False)
+    assert version() == after_results + 1
+    services.result_amend(
+        result=result,
+        entry=services.DealEntry(bidder=1, bid=7, bidding_team_points=3),
+        reason="Misread the tally",
+        user=host,
+    )
+    assert version() == after_results + 2
+
+
+def test_the_public_standings_mark_shared_ranks():
+    line = season_selectors.SeasonLine
+    table = season_selectors.SeasonTable(
+        season_id=1,
+        name="Autumn",
+        club_name="Club",
+        version=3,
+        best_of=2,
+        parties=[],
+        rows=[
+            line(1, 10, "Dee", 90, 3, Decimal("30.0"), 4, 2),
+            line(2, 11, "Bea", 60, 2, Decimal("30.0"), 2, 2),
+            line(2, 12, "Élodie", 60, 3, Decimal("25.5"), 2, 2),
+            line(4, 13, "Ana", 10, 1, Decimal("10.0"), 0, 1),
+        ],
+    )
+    assert table.shared_ranks == frozenset({2})
+    html = render_to_string(
+        "public/season.html#standings", {"table": table, "token": "abcdefgh12345678"}
+    )
+    cells = [part.split("<td>")[1:4] for part in html.split('<tr data-member="')[1:]]
+    assert [c[0].strip() for c in cells] == ["1", "=2", "=2", "4"]
+    assert "Élodie" in html and "25.5" in html
+    assert "3 (2)" in html, "nights played, and counted when fewer"
+    assert "best 2 nights" in html
