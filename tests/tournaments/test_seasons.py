@@ -527,3 +527,12 @@ def test_the_public_standings_mark_shared_ranks():
     assert "Élodie" in html and "25.5" in html
     assert "3 (2)" in html, "nights played, and counted when fewer"
     assert "best 2 nights" in html
+
+
+def test_every_public_season_url_answers_304_to_its_own_etag(season, client):
+    token = season.public_token
+    for name in ("page", "qr"):
+        url = reverse(f"season_public:{name}", args=[token])
+        for headers in ({}, HX):
+            tag = client.get(url, **headers)["ETag"]
+            assert client.get(url, HTTP_IF_NONE_MATCH=tag, **headers).status_code == 304, url
