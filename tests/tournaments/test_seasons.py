@@ -355,6 +355,8 @@ def test_creating_a_season_from_its_page(club, client, host):
         assert response.status_code == 422, data
         assert 'class="error"' in response.content.decode()
     assert Season.objects.filter(club=club).count() == 1
+    # The page lists the club's seasons, each a link to its page.
+    assert f'href="{season_url(season)}"' in client.get(url).content.decode()
 
 
 def test_adding_removing_and_best_of_from_the_page(club, season, client, host):

@@ -143,16 +143,6 @@ def seasons_of_club(*, club_id: int) -> list[Season]:
     return list(Season.objects.filter(club_id=club_id))
 
 
-def season_free_parties(*, season: Season) -> list[Party]:
-    """The club's parties that count in no season yet, newest first: those an
-    organiser may add to ``season``."""
-    return list(
-        Party.objects.filter(club_id=season.club_id, season__isnull=True).only(
-            "pk", "slug", "name", "date"
-        )
-    )
-
-
 def season_table(season: Season) -> SeasonTable:
     """The season's table at its current version: one query for the version
     when the table is cached (this process's memo, else the cache)."""
