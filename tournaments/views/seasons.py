@@ -53,7 +53,12 @@ def season_create(request: HttpRequest, club: str) -> HttpResponse:
             messages.success(request, _("The season is ready: add its parties."))
             return redirect("club:season", club=club_row.slug, season=season.pk)
     status = 422 if form.errors else 200
-    return render(request, "host/season_form.html", {"club": club_row, "form": form}, status=status)
+    context = {
+        "club": club_row,
+        "form": form,
+        "seasons": selectors.seasons_of_club(club_id=club_row.pk),
+    }
+    return render(request, "host/season_form.html", context, status=status)
 
 
 def _season_page(
