@@ -85,3 +85,38 @@ def test_one_season_name_made_twice_at_once_is_made_once(club, host):
     assert len(made) == 1 and len(refused) == ORGANISERS - 1, outcomes
     assert all("already has a season" in error.errors["name"] for error in refused)
     assert Season.objects.filter(club=club, name="Winter").count() == 1
+
+
+def test_results_and_an_organiser_moving_the_party_never_wait_on_each_other(club, host):
+    """A result locks the party, then bumps its season; taking the party out
+    of the season (or back in) locks them in the same order, so neither
+    waits on the other for ever (a deadlock PostgreSQL would end with an
+    error for one of them)."""
+    party = make_party(host, players=16)
+    Party.objects.filter(pk=party.pk).update(club=club)
+    season = services.season_create(club=club, name="Autumn", best_of=None, user=host)
+    services.season_party_add(season=season, party=party, user=host)
+    rnd = services.round1_seat_draw(party=party, seed=5, user=host)
+
+    def work(i: int) -> None:
+        if i == 1:  # one organiser, taking the party out and back in
+            for _ in range(5):
+                services.season_party_remove(season=season, party=party, user=host)
+                services.season_party_add(season=season, party=party, user=host)
+            return
+        if i % 2:
+            return
+        table = i // 2 + 1
+        for deal in range(1, 4):
+            services.result_record(
+                round=rnd,
+                table=table,
+                deal=deal,
+                entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+                user=host,
+            )
+
+    outcomes = race(work)
+    failed = [o for o in outcomes if o != "done"]
+    assert failed == [], failed
+    assert Party.objects.get(pk=party.pk).season_id == season.pk

@@ -93,8 +93,10 @@ def season_public_set(*, season: Season, open: bool, user) -> Season:
 def season_party_add(*, season: Season, party: Party, user) -> None:
     """Count ``party`` in ``season``: one of the club's parties, in no other season."""
     with transaction.atomic():
-        season = _locked(season, user)
+        # The party first, then the season: the order of a party's own
+        # changes (``_bump``), so the two never wait on each other.
         party = Party.objects.select_for_update().get(pk=party.pk)
+        season = _locked(season, user)
         if party.club_id != season.club_id:
             raise PartyError(
                 {"party": gettext("Only the club's own parties count in its seasons.")}
@@ -126,8 +128,10 @@ def season_party_add(*, season: Season, party: Party, user) -> None:
 def season_party_remove(*, season: Season, party: Party, user) -> None:
     """Take ``party`` out of ``season``: its nights no longer count there."""
     with transaction.atomic():
-        season = _locked(season, user)
+        # The party first, then the season: the order of a party's own
+        # changes (``_bump``), so the two never wait on each other.
         party = Party.objects.select_for_update().get(pk=party.pk)
+        season = _locked(season, user)
         if party.season_id != season.pk:
             raise PartyError({"party": gettext("The party does not count in this season.")})
         party.season = None
