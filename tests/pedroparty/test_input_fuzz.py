@@ -176,6 +176,8 @@ class World:
     tableside_token: str
     #: A member of the host's club, who played the party.
     member: Member
+    #: The public link of the club's season the party counts in.
+    season_token: str
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
@@ -184,6 +186,8 @@ class World:
             return self.tableside_token
         if route.name.startswith("member_public:"):
             return self.member.public_token
+        if route.name.startswith("season_public:"):
+            return self.season_token
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -270,7 +274,22 @@ def world(django_user_model, settings) -> World:
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
-    return World(party, host, client, kwargs, table, unseated, table2.entry_token, member)
+    # The party counts in one of the club's seasons.
+    season = services.season_create(club=club, name="Fuzz season", best_of=None, user=host)
+    services.season_party_add(season=season, party=party, user=host)
+    party.refresh_from_db()
+    kwargs.update({"season": season.pk, "party": party.slug})
+    return World(
+        party,
+        host,
+        client,
+        kwargs,
+        table,
+        unseated,
+        table2.entry_token,
+        member,
+        season.public_token,
+    )
 
 
 def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:

@@ -10,6 +10,7 @@ none imports a service.
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
     members.py   a club's members list, type-ahead, look-alikes, last party
+    seasons.py   a season's table, cached per season version, and its page's state
 """
 
 from .boards import (
@@ -60,6 +61,16 @@ from .prizes import (
     special_prize_winners,
 )
 from .results import StandingLine, Standings, party_standings, round_results, standings_from_history
+from .seasons import (
+    SeasonLine,
+    SeasonParty,
+    SeasonState,
+    SeasonTable,
+    season_state,
+    season_table,
+    season_table_at,
+    seasons_of_club,
+)
 
 __all__ = [
     "CLOCK_WARN_SECONDS",
@@ -83,6 +94,10 @@ __all__ = [
     "RosterLine",
     "RoundBoard",
     "RoundInfo",
+    "SeasonLine",
+    "SeasonParty",
+    "SeasonState",
+    "SeasonTable",
     "StandingLine",
     "Standings",
     "TableLine",
@@ -109,6 +124,10 @@ __all__ = [
     "round_moves",
     "round_results",
     "round_tie_breaks",
+    "season_state",
+    "season_table",
+    "season_table_at",
+    "seasons_of_club",
     "special_prize_winners",
     "standings_from_history",
     "table_sheet",

@@ -12,8 +12,9 @@ unique constraints back that up, so a race can never double-count a deal.
 
 One module per reason to change: ``parties``, ``players``, ``members`` (a
 club's), ``seating``, ``results`` (a deal's entry), ``amend``, ``rounds``
-(time, clock, cut, close), ``finish`` (the end and its prizes), and
-``common`` for what they share.  Callers import from here: ``services.result_record``.
+(time, clock, cut, close), ``finish`` (the end and its prizes), ``seasons``
+(a club's seasons and their bump), and ``common`` for what they share.
+Callers import from here: ``services.result_record``.
 """
 
 from .amend import result_amend
@@ -53,6 +54,14 @@ from .rounds import (
     round_close,
     table_call_time,
     table_record_cut,
+)
+from .seasons import (
+    season_best_of_set,
+    season_bump,
+    season_create,
+    season_party_add,
+    season_party_remove,
+    season_public_set,
 )
 from .seating import (
     round1_seat_draw,
@@ -98,6 +107,12 @@ __all__ = [
     "round_close",
     "round_override_seating",
     "round_reseat",
+    "season_best_of_set",
+    "season_bump",
+    "season_create",
+    "season_party_add",
+    "season_party_remove",
+    "season_public_set",
     "seating_problem_text",
     "similar_names",
     "table_call_time",
