@@ -425,6 +425,8 @@ def test_three_nights_of_a_club_season_followed_on_a_phone(
         expect(shown.locator(".night-result")).to_contain_text(
             f"Rank {line.rank} of {len(NIGHT_ONE)}"
         )
+        # Two rounds at a table, every deal of each played.
+        expect(shown.locator(".night-stats")).to_contain_text(f"{2 * night.deals_per_round} deals")
     chart = phone.locator("figure.score-chart svg.chart")
     expect(chart).to_be_visible()
     expect(chart.locator("rect.chart-bar")).to_have_count(3)
