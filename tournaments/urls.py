@@ -1,6 +1,15 @@
 from django.urls import path
 
-from .views import documents, parties, prizes, results, rounds, share, tableside_host
+from .views import (
+    documents,
+    exports,
+    parties,
+    prizes,
+    results,
+    rounds,
+    share,
+    tableside_host,
+)
 
 app_name = "host"
 
@@ -19,6 +28,8 @@ urlpatterns = [
     path(party + "seat/", rounds.seat_round1, name="seat"),
     path(party + "audit/", parties.audit, name="audit"),
     path(party + "file/", parties.party_file, name="party_file"),
+    path(party + "export/standings.csv", exports.export_standings, name="export_standings"),
+    path(party + "export/results.csv", exports.export_results, name="export_results"),
     path(party + "delete/", parties.party_delete, name="party_delete"),
     path(party + "finish/", prizes.party_finish, name="finish"),
     path(party + "prizes/", prizes.prizes, name="prizes"),
