@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .views import (
+    api_tokens,
     documents,
     exports,
     parties,
@@ -22,6 +23,7 @@ urlpatterns = [
     path("new/", parties.party_create, name="party_create"),
     path("upload/", parties.party_upload, name="party_upload"),
     path("players/suggest/", parties.player_suggest, name="player_suggest"),
+    path("api-tokens/", api_tokens.api_tokens, name="api_tokens"),
     path(party, parties.party_dashboard, name="dashboard"),
     path(party + "players/", parties.players, name="players"),
     path(party + "players/<int:player_id>/depart/", parties.player_depart, name="player_depart"),

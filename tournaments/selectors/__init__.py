@@ -8,8 +8,10 @@ none imports a service.
     results.py   standings, cached per party version
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    api_tokens.py  a host's API tokens, and whose a presented token is
 """
 
+from .api_tokens import ApiTokenLine, ApiTokenUse, api_token_holder, api_tokens_of
 from .boards import (
     CLOCK_WARN_SECONDS,
     Move,
@@ -52,6 +54,8 @@ from .results import StandingLine, Standings, party_standings, round_results, st
 __all__ = [
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
+    "ApiTokenLine",
+    "ApiTokenUse",
     "DealInfo",
     "Move",
     "NavClock",
@@ -68,6 +72,8 @@ __all__ = [
     "StandingLine",
     "Standings",
     "TableLine",
+    "api_token_holder",
+    "api_tokens_of",
     "board_from_history",
     "earlier_player_names",
     "parties_hosted_by",

@@ -12,11 +12,13 @@ unique constraints back that up, so a race can never double-count a deal.
 
 One module per reason to change: ``parties``, ``players``, ``seating``,
 ``results`` (a deal's entry), ``amend``, ``rounds`` (time, clock, cut,
-close), ``finish`` (the end and its prizes), and ``common`` for what they
-share.  Callers import from here: ``services.result_record``.
+close), ``finish`` (the end and its prizes), ``api_tokens`` (a host's keys
+to the JSON API), and ``common`` for what they share.  Callers import from
+here: ``services.result_record``.
 """
 
 from .amend import result_amend
+from .api_tokens import api_token_create, api_token_revoke, api_token_used
 from .common import (
     RULESET_OPTION_NAMES,
     SPECIAL_PRIZE_POSITION,
@@ -58,6 +60,9 @@ __all__ = [
     "SPECIAL_PRIZE_POSITION",
     "DealEntry",
     "PartyError",
+    "api_token_create",
+    "api_token_revoke",
+    "api_token_used",
     "party_admin_change",
     "party_create",
     "party_delete",

@@ -1,0 +1,66 @@
+"""The signed-in host's API tokens: make one (shown once), list, revoke.
+
+A token reads, through the JSON API (:mod:`tournaments.api`), the standings
+of every party and season its user may organise.  The page posts to itself:
+a ``label`` makes a token, a ``revoke`` (a token's id) revokes one.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods
+
+from pedroparty.links import absolute_url
+
+from .. import selectors, services
+from ..forms import ApiTokenForm, ApiTokenRevokeForm
+from ..services import PartyError
+from .common import apply_errors
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    form = ApiTokenForm()
+    new_token = ""
+    status = 200
+    if request.method == "POST" and "revoke" in request.POST:
+        revoke = ApiTokenRevokeForm(request.POST)
+        try:
+            if not revoke.is_valid():
+                raise PartyError({"token": gettext("There is no such token.")})
+            row = services.api_token_revoke(
+                user=request.user, token_id=revoke.cleaned_data["revoke"]
+            )
+        except PartyError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, gettext("%(label)s is revoked.") % {"label": row.label})
+        return redirect("host:api_tokens")
+    if request.method == "POST":
+        form = ApiTokenForm(request.POST)
+        if form.is_valid():
+            try:
+                row, new_token = services.api_token_create(
+                    user=request.user, label=form.cleaned_data["label"]
+                )
+            except PartyError as error:
+                apply_errors(form, error)
+            else:
+                form = ApiTokenForm()
+        if form.errors:
+            status = 422
+    context = {
+        "form": form,
+        "new_token": new_token,
+        "tokens": selectors.api_tokens_of(request.user),
+        "api_root": absolute_url(request, "api:root"),
+    }
+    response = render(request, "host/api_tokens.html", context, status=status)
+    # The page that shows a new token must not be kept by any cache.
+    response["Cache-Control"] = "private, no-store"
+    return response
