@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -40,7 +41,7 @@ def api_token_create(*, user, label: str) -> tuple[ApiToken, str]:
     token = new_api_token()
     with transaction.atomic():
         # The user's row is locked so two forms posted at once cannot pass the limit.
-        type(user).objects.select_for_update().filter(pk=user.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         if ApiToken.objects.filter(user=user, revoked=False).count() >= API_TOKENS_MAX:
             raise PartyError(
                 {
