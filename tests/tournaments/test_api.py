@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -306,3 +308,17 @@ def test_a_post_with_a_csrf_checking_client_is_405_not_403(party):
 def test_the_root_lists_the_endpoints(client: Client):
     data = client.get(reverse("api:root")).json()
     assert data["api"] == 1 and "parties/<public token>/standings" in data["endpoints"]
+
+
+def test_a_document_newer_than_its_state_is_not_kept_under_the_old_version(party):
+    """A state a moment old names version N while the row already says N+1:
+    the document built from the row must not be cached as version N's."""
+    state = public_selectors.PublicState.of(party)
+    Party.objects.filter(pk=party.pk).update(version=party.version + 1)
+    body = api._party_body(state)
+    assert json.loads(body)["party"]["version"] == party.version + 1
+    assert cache.get(f"api1-party:{party.public_token}:{party.version}") is None
+    # Once the state catches up, its document is kept.
+    party.refresh_from_db()
+    api._party_body(public_selectors.PublicState.of(party))
+    assert cache.get(f"api1-party:{party.public_token}:{party.version}") == body

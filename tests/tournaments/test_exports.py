@@ -388,3 +388,18 @@ def test_of_a_clubs_helpers_only_organisers_may_download(
 def test_a_post_is_refused(name, played, host):
     response = signed_in(host).post(reverse(name, args=[played.slug]))
     assert response.status_code == 405
+
+
+# --------------------------------------------------------------------- cost
+
+
+@pytest.mark.django_db
+def test_the_downloads_query_counts_are_pinned(played, host, django_assert_num_queries):
+    client = signed_in(host)
+    client.get(reverse("host:export_standings", args=[played.slug]))  # standings cached
+    # The user (its session is in the cache) and the party; the standings are cached.
+    with django_assert_num_queries(2):
+        client.get(reverse("host:export_standings", args=[played.slug]))
+    # The user and the party; then the six queries of the party's history.
+    with django_assert_num_queries(8):
+        client.get(reverse("host:export_results", args=[played.slug]))
