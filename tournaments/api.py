@@ -217,10 +217,13 @@ def party_document(party: Party) -> dict:
 
 
 def _party_body(state: PublicState) -> bytes:
+    """The party's document at ``state.version``: the memo, the cache, or built."""
     key = f"api{API_VERSION}-party:{state.token}:{state.version}"
     body = _documents.get(key) or cache.get(key)
     if body is None:
-        party = Party.objects.get(pk=state.party_id)
+        party = Party.objects.filter(pk=state.party_id).first()
+        if party is None:  # deleted since its state was read
+            raise _not_found()
         body = _encode(party_document(party))
         # A state a moment old names an older version than the row just read:
         # keep the document only under its own version.

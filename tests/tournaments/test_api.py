@@ -322,3 +322,11 @@ def test_a_document_newer_than_its_state_is_not_kept_under_the_old_version(party
     party.refresh_from_db()
     api._party_body(public_selectors.PublicState.of(party))
     assert cache.get(f"api1-party:{party.public_token}:{party.version}") == body
+
+
+def test_a_party_deleted_after_its_state_was_read_is_404(party, host):
+    state = public_selectors.PublicState.of(party)
+    services.party_delete(party=party, user=host)
+    with pytest.raises(api.ApiError) as refused:
+        api._party_body(state)
+    assert refused.value.status == 404
