@@ -48,6 +48,7 @@ from django.views.decorators.csrf import csrf_exempt
 from pedroparty.memo import LocalMemo
 
 from . import selectors, services
+from .exports import one_decimal
 from .models import Party, Round
 from .public_selectors import PublicState, public_state
 from .roles import Can
@@ -245,6 +246,43 @@ def party_standings(request: HttpRequest, token: str) -> HttpResponse:
     read = _party_read(request, token)
     tag = f'"api{API_VERSION}-party-{read.state.version}"'
     return _answer(request, tag, read.private, lambda: _party_body(read.state))
+
+
+# --------------------------------------------------------------------- seasons
+
+
+def season_document(table) -> dict:
+    """A season's standings as API v1 writes them, from its table
+    (``tournaments.selectors.seasons.SeasonTable``).
+
+    ``best_of`` is None when every night counts; ``average`` (per party
+    played) is a string with one decimal, exact where a JSON number might
+    not be; ``parties`` are the season's parties in the table's order."""
+    return {
+        "api": API_VERSION,
+        "season": {
+            "name": table.name,
+            "club": table.club_name,
+            "best_of": table.best_of,
+            "version": table.version,
+        },
+        "parties": [
+            {"name": party.name, "date": party.date.isoformat(), "status": str(party.status)}
+            for party in table.parties
+        ],
+        "standings": [
+            {
+                "rank": row.rank,
+                "member": row.name,
+                "total": row.total,
+                "parties": row.parties,
+                "average": str(one_decimal(row.average)),
+                "rounds_won": row.rounds_won,
+                "nights_counted": row.nights_counted,
+            }
+            for row in table.rows
+        ],
+    }
 
 
 # --------------------------------------------------------------------- the rest
