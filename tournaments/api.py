@@ -25,7 +25,8 @@ Every answer, errors too, is JSON.  Only GET and HEAD are served (anything
 else: 405 with ``Allow``).
 
 **Caching.**  A document is built once per party (season) version and kept
-in Django's cache, with this process's small memo in front; a party's
+in Django's cache, with this process's small memo in front
+(:mod:`tournaments.api_selectors`); a party's
 public state comes from ``public_selectors.public_state``, so a public
 party's conditional request (``If-None-Match``) costs no database query.
 The ETag names the version and the API version; ``Cache-Control: no-cache``
@@ -39,34 +40,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
-from pedroparty.memo import LocalMemo
-
-from . import selectors, services
-from .exports import one_decimal
-from .models import Party, Round
+from . import api_selectors, selectors, services
+from .api_selectors import API_VERSION
 from .public_selectors import PublicState, public_state
 from .roles import Can
 from .selectors.clubs import party_capabilities
 
-#: The API's version: the ``api`` field of every document, and its address.
-API_VERSION = 1
-#: Seconds a document is kept in the cache (a version's never changes).
-DOCUMENT_TTL = 12 * 3600
 #: The methods served.
 SAFE_METHODS = ("GET", "HEAD")
-
-_documents = LocalMemo(size=64)
-
-
-def forget_local() -> None:
-    """Empty this process's memo of documents (tests; the cache is left alone)."""
-    _documents.clear()
 
 
 class ApiError(Exception):
@@ -183,61 +169,17 @@ def _party_read(request: HttpRequest, token: str) -> _PartyRead:
         return _PartyRead(state, private=False)
     if user is None:
         raise _token_needed()
-    party = Party.objects.filter(pk=state.party_id).first()
+    party = api_selectors.party_row(party_id=state.party_id)
     if party is None or Can.ORGANISE not in party_capabilities(user=user, party=party):
         raise _not_found()
     return _PartyRead(PublicState.of(party), private=True)
 
 
-def party_document(party: Party) -> dict:
-    """A party's standings as API v1 writes them."""
-    standings = selectors.party_standings(party)
-    closed = Round.objects.filter(party=party, status=Round.Status.CLOSED).count()
-    return {
-        "api": API_VERSION,
-        "party": {
-            "name": party.name,
-            "date": party.date.isoformat(),
-            "venue": party.venue,
-            "game": party.ruleset,
-            "status": party.status,
-            "rounds_closed": closed,
-            "version": standings.version,
-        },
-        "standings": [
-            {
-                "rank": row.rank,
-                "player": row.name,
-                "score": row.score,
-                "rounds_won": row.rounds_won,
-                "sitouts": row.sitouts,
-            }
-            for row in standings.rows
-        ],
-    }
-
-
-def _party_body(state: PublicState) -> bytes:
-    """The party's document at ``state.version``: the memo, the cache, or built."""
-    key = f"api{API_VERSION}-party:{state.token}:{state.version}"
-    body = _documents.get(key) or cache.get(key)
-    if body is None:
-        party = Party.objects.filter(pk=state.party_id).first()
-        if party is None:  # deleted since its state was read
-            raise _not_found()
-        body = _encode(party_document(party))
-        # A state a moment old names an older version than the row just read:
-        # keep the document only under its own version.
-        if party.version == state.version:
-            cache.set(key, body, DOCUMENT_TTL)
-            _documents.set(key, body)
-        return body
-    _documents.set(key, body)
+def _party_bytes(state: PublicState) -> bytes:
+    body = api_selectors.party_document_bytes(state)
+    if body is None:  # deleted since its state was read
+        raise _not_found()
     return body
-
-
-def _encode(document: dict) -> bytes:
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 @api_view
@@ -245,44 +187,7 @@ def party_standings(request: HttpRequest, token: str) -> HttpResponse:
     """A party's standings (public, or with a token of one of its organisers)."""
     read = _party_read(request, token)
     tag = f'"api{API_VERSION}-party-{read.state.version}"'
-    return _answer(request, tag, read.private, lambda: _party_body(read.state))
-
-
-# --------------------------------------------------------------------- seasons
-
-
-def season_document(table) -> dict:
-    """A season's standings as API v1 writes them, from its table
-    (``tournaments.selectors.seasons.SeasonTable``).
-
-    ``best_of`` is None when every night counts; ``average`` (per party
-    played) is a string with one decimal, exact where a JSON number might
-    not be; ``parties`` are the season's parties in the table's order."""
-    return {
-        "api": API_VERSION,
-        "season": {
-            "name": table.name,
-            "club": table.club_name,
-            "best_of": table.best_of,
-            "version": table.version,
-        },
-        "parties": [
-            {"name": party.name, "date": party.date.isoformat(), "status": str(party.status)}
-            for party in table.parties
-        ],
-        "standings": [
-            {
-                "rank": row.rank,
-                "member": row.name,
-                "total": row.total,
-                "parties": row.parties,
-                "average": str(one_decimal(row.average)),
-                "rounds_won": row.rounds_won,
-                "nights_counted": row.nights_counted,
-            }
-            for row in table.rows
-        ],
-    }
+    return _answer(request, tag, read.private, lambda: _party_bytes(read.state))
 
 
 # --------------------------------------------------------------------- the rest

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournaments import api
+from tournaments import api_selectors
 
 
 @dataclass
@@ -55,7 +55,7 @@ def test_the_season_document_field_by_field():
             FakeLine(2, 8, "Élodie", -3, 3, Decimal("-1.05"), 0, 3),
         ],
     )
-    data = json.loads(json.dumps(api.season_document(table)))
+    data = json.loads(json.dumps(api_selectors.season_document(table)))
     assert list(data) == ["api", "season", "parties", "standings"]
     assert data["api"] == 1
     assert data["season"] == {"name": "2026", "club": "St. Mary's", "best_of": None, "version": 12}
@@ -73,4 +73,4 @@ def test_the_season_document_field_by_field():
         assert isinstance(row["average"], str)
         assert all(isinstance(v, int) for k, v in row.items() if k not in ("member", "average"))
     table.best_of = 8
-    assert api.season_document(table)["season"]["best_of"] == 8
+    assert api_selectors.season_document(table)["season"]["best_of"] == 8
