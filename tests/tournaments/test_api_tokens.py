@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -90,6 +92,36 @@ def test_a_user_holds_at_most_so_many_live_tokens(host):
     # A revoked token no longer counts.
     services.api_token_revoke(user=host, token_id=ApiToken.objects.filter(user=host).first().pk)
     assert signed_in(host).post(PAGE, {"label": "one more"}).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_forms_posted_at_once_cannot_pass_the_limit(host):
+    """The user's row is locked while the live tokens are counted: ten
+    forms posted together for the last free place make one token."""
+    for n in range(API_TOKENS_MAX - 1):
+        services.api_token_create(user=host, label=f"t{n}")
+    racers = 10
+    barrier = threading.Barrier(racers)
+    outcomes: list[object] = [None] * racers
+
+    def make(i: int) -> None:
+        try:
+            barrier.wait(timeout=30)
+            outcomes[i] = services.api_token_create(user=host, label=f"race {i}")
+        except Exception as exc:  # every outcome is checked below
+            outcomes[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=make, args=(i,)) for i in range(racers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    made = [o for o in outcomes if isinstance(o, tuple)]
+    refused = [o for o in outcomes if isinstance(o, PartyError)]
+    assert len(made) == 1 and len(refused) == racers - 1
+    assert ApiToken.objects.filter(user=host, revoked=False).count() == API_TOKENS_MAX
 
 
 def test_the_list_shows_only_the_users_own_tokens(host, other_host):
