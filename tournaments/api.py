@@ -208,6 +208,6 @@ def root(request: HttpRequest) -> HttpResponse:
 
 
 @api_view
-def unknown(request: HttpRequest, rest: str = "") -> HttpResponse:
+def unknown(request: HttpRequest) -> HttpResponse:
     """Any other address under the API: a JSON 404."""
     raise _not_found()

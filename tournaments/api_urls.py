@@ -2,13 +2,15 @@
 
 from django.urls import path, re_path
 
+from pedroparty import converters  # noqa: F401  (registers "token")
+
 from . import api
 
 app_name = "api"
 
 urlpatterns = [
     path("", api.root, name="root"),
-    path("parties/<str:token>/standings", api.party_standings, name="party_standings"),
+    path("parties/<token:token>/standings", api.party_standings, name="party_standings"),
     # Last: any other address under the API is a JSON 404, not the site's page.
-    re_path(r"^(?P<rest>.*)$", api.unknown, name="unknown"),
+    re_path(r"", api.unknown, name="unknown"),
 ]

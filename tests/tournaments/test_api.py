@@ -328,3 +328,11 @@ def test_a_party_deleted_after_its_state_was_read_is_404(party, host):
     state = public_selectors.PublicState.of(party)
     services.party_delete(party=party, user=host)
     assert api_selectors.party_document_bytes(state) is None
+
+
+def test_a_token_with_a_nul_byte_is_404_json_without_a_query(
+    client: Client, django_assert_num_queries
+):
+    with django_assert_num_queries(0):
+        response = client.get("/api/v1/parties/%00abcdefgh/standings")
+    assert_error(response, 404, "not_found")
