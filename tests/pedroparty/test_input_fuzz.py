@@ -43,7 +43,7 @@ from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import Document, Party, TableRound
+from tournaments.models import Club, ClubRole, Document, Member, Party, TableRound
 from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ class Route:
 
     @property
     def signed_in(self) -> bool:
-        return self.name.startswith("host:") or self.name == "play:party_new"
+        return self.name.startswith(("host:", "club:")) or self.name == "play:party_new"
 
 
 def _walk(patterns, prefix: str = "", namespace: str = "") -> Iterator[Route]:
@@ -174,12 +174,20 @@ class World:
     unseated: Party
     #: Table 2's table-side link, where deal 1 waits for confirmation.
     tableside_token: str
+    #: A member of the host's club, who played the party.
+    member: Member
+    #: The public link of the club's season the party counts in.
+    season_token: str
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
             return self.party.public_token
         if route.name.startswith("tableside:"):
             return self.tableside_token
+        if route.name.startswith("member_public:"):
+            return self.member.public_token
+        if route.name.startswith("season_public:"):
+            return self.season_token
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -241,6 +249,11 @@ def world(django_user_model, settings) -> World:
         target=None,
         idle_seconds=120,
     )
+    club = Club.objects.create(name="Fuzz club", slug="fuzz-club", created_by=host)
+    ClubRole.objects.create(club=club, user=host, role="organiser")
+    member = Member.objects.create(club=club, name="Ana")
+    Party.objects.filter(pk=party.pk).update(club=club)
+    party.players.filter(name="Ana").update(member=member)
     party.refresh_from_db()
     client = Client(raise_request_exception=False)
     client.force_login(host)
@@ -253,13 +266,30 @@ def world(django_user_model, settings) -> World:
         "document_id": document.pk,
         "seat": 1,
         "game": "monterey-draw",
+        "club": club.slug,
+        "member": member.pk,
     }
     unseated = services.party_create(
         owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
-    return World(party, host, client, kwargs, table, unseated, table2.entry_token)
+    # The party counts in one of the club's seasons.
+    season = services.season_create(club=club, name="Fuzz season", best_of=None, user=host)
+    services.season_party_add(season=season, party=party, user=host)
+    party.refresh_from_db()
+    kwargs.update({"season": season.pk, "party": party.slug})
+    return World(
+        party,
+        host,
+        client,
+        kwargs,
+        table,
+        unseated,
+        table2.entry_token,
+        member,
+        season.public_token,
+    )
 
 
 def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:

@@ -6,8 +6,11 @@ none imports a service.
     history.py   party_history: the whole party in six queries
     boards.py    a round's tables, one table's sheet, roster, moves, the clock
     results.py   standings, cached per party version
+    member_history.py   a club member's parties, ranks, prizes and deal statistics
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    members.py   a club's members list, type-ahead, look-alikes, last party
+    seasons.py   a season's table, cached per season version, and its page's state
     api_tokens.py  a host's API tokens, and whose a presented token is
 """
 
@@ -29,6 +32,16 @@ from .boards import (
     utc_instant,
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
+from .member_history import DealStats, MemberHistory, MemberNight, member_history
+from .members import (
+    MemberChoice,
+    MemberLine,
+    MemberSuggestions,
+    club_members,
+    member_lookalikes,
+    member_suggestions,
+    previous_club_party,
+)
 from .parties import (
     PARTY_LOAD_ACTION,
     PartyContents,
@@ -50,6 +63,16 @@ from .prizes import (
     special_prize_winners,
 )
 from .results import StandingLine, Standings, party_standings, round_results, standings_from_history
+from .seasons import (
+    SeasonLine,
+    SeasonParty,
+    SeasonState,
+    SeasonTable,
+    season_state,
+    season_table,
+    season_table_at,
+    seasons_of_club,
+)
 
 __all__ = [
     "CLOCK_WARN_SECONDS",
@@ -57,6 +80,12 @@ __all__ = [
     "ApiTokenLine",
     "ApiTokenUse",
     "DealInfo",
+    "DealStats",
+    "MemberHistory",
+    "MemberNight",
+    "MemberChoice",
+    "MemberLine",
+    "MemberSuggestions",
     "Move",
     "NavClock",
     "PartyContents",
@@ -69,13 +98,21 @@ __all__ = [
     "RosterLine",
     "RoundBoard",
     "RoundInfo",
+    "SeasonLine",
+    "SeasonParty",
+    "SeasonState",
+    "SeasonTable",
     "StandingLine",
     "Standings",
     "TableLine",
     "api_token_holder",
     "api_tokens_of",
     "board_from_history",
+    "club_members",
     "earlier_player_names",
+    "member_history",
+    "member_lookalikes",
+    "member_suggestions",
     "parties_hosted_by",
     "party_contents",
     "party_history",
@@ -84,6 +121,7 @@ __all__ = [
     "party_standings",
     "party_table_choices",
     "player_roster",
+    "previous_club_party",
     "prize_board",
     "prize_latest_pick",
     "prize_order",
@@ -92,6 +130,10 @@ __all__ = [
     "round_moves",
     "round_results",
     "round_tie_breaks",
+    "season_state",
+    "season_table",
+    "season_table_at",
+    "seasons_of_club",
     "special_prize_winners",
     "standings_from_history",
     "table_sheet",

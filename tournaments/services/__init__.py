@@ -10,11 +10,12 @@ Where two tablets can race (entering results, closing a round) the service
 first locks the round's row with ``SELECT ... FOR UPDATE``; the database's
 unique constraints back that up, so a race can never double-count a deal.
 
-One module per reason to change: ``parties``, ``players``, ``seating``,
-``results`` (a deal's entry), ``amend``, ``rounds`` (time, clock, cut,
-close), ``finish`` (the end and its prizes), ``api_tokens`` (a host's keys
-to the JSON API), and ``common`` for what they share.  Callers import from
-here: ``services.result_record``.
+One module per reason to change: ``parties``, ``players``, ``members`` (a
+club's), ``seating``, ``results`` (a deal's entry), ``amend``, ``rounds``
+(time, clock, cut, close), ``finish`` (the end and its prizes), ``seasons``
+(a club's seasons and their bump), ``api_tokens`` (a host's keys to the
+JSON API), and ``common`` for what they share.  Callers import from here:
+``services.result_record``.
 """
 
 from .amend import result_amend
@@ -27,6 +28,7 @@ from .common import (
     seating_problem_text,
 )
 from .finish import party_finish, prize_pick, prize_unpick
+from .members import member_for_name, member_merge, member_rename
 from .parties import (
     party_admin_change,
     party_create,
@@ -37,7 +39,14 @@ from .parties import (
     party_wifi_set,
     prizes_set,
 )
-from .players import player_depart, player_register, player_rejoin, similar_names
+from .players import (
+    player_depart,
+    player_register,
+    player_rejoin,
+    player_relink,
+    roster_copy,
+    similar_names,
+)
 from .results import DealEntry, result_record, results_entry, table_results_enter
 from .rounds import (
     round_call_time,
@@ -47,6 +56,14 @@ from .rounds import (
     round_close,
     table_call_time,
     table_record_cut,
+)
+from .seasons import (
+    season_best_of_set,
+    season_bump,
+    season_create,
+    season_party_add,
+    season_party_remove,
+    season_public_set,
 )
 from .seating import (
     round1_seat_draw,
@@ -63,6 +80,9 @@ __all__ = [
     "api_token_create",
     "api_token_revoke",
     "api_token_used",
+    "member_for_name",
+    "member_merge",
+    "member_rename",
     "party_admin_change",
     "party_create",
     "party_delete",
@@ -75,12 +95,14 @@ __all__ = [
     "player_depart",
     "player_register",
     "player_rejoin",
+    "player_relink",
     "prize_pick",
     "prize_unpick",
     "prizes_set",
     "result_amend",
     "result_record",
     "results_entry",
+    "roster_copy",
     "round1_seat_draw",
     "round1_seat_manual",
     "round_call_time",
@@ -90,6 +112,12 @@ __all__ = [
     "round_close",
     "round_override_seating",
     "round_reseat",
+    "season_best_of_set",
+    "season_bump",
+    "season_create",
+    "season_party_add",
+    "season_party_remove",
+    "season_public_set",
     "seating_problem_text",
     "similar_names",
     "table_call_time",

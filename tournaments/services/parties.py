@@ -40,6 +40,7 @@ from ..wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
 from ..wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
 from ..wifi import WifiProblem, wifi_check
 from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, PartyError, _audit, _bump
+from .versions import season_bump
 
 
 def party_create(
@@ -291,12 +292,14 @@ def party_delete(*, party: Party, user) -> str:
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.owner_id != user.pk and not party.cohosts.filter(pk=user.pk).exists():
             raise PartyError(gettext("Only the party's host or a co-host can delete it."))
-        name, token = party.name, party.public_token
+        name, token, season_id = party.name, party.public_token, party.season_id
         # A seat or sit-out protects its player: the rounds go first, taking
         # their seats, sit-outs, results and online tables with them.
         Round.objects.filter(party=party).delete()
         party.delete()
         transaction.on_commit(partial(public_state_forget, token), robust=True)
+        # Its season's table no longer adds up its nights.
+        season_bump(season_ids=[season_id])
     return name
 
 
