@@ -48,8 +48,9 @@ from django.views.decorators.csrf import csrf_exempt
 from . import api_selectors, selectors, services
 from .api_selectors import API_VERSION
 from .public_selectors import PublicState, public_state
-from .roles import Can
-from .selectors.clubs import party_capabilities
+from .roles import Can, grants
+from .selectors.clubs import club_role, party_capabilities
+from .selectors.seasons import SeasonState, season_state
 
 #: The methods served.
 SAFE_METHODS = ("GET", "HEAD")
@@ -188,6 +189,43 @@ def party_standings(request: HttpRequest, token: str) -> HttpResponse:
     read = _party_read(request, token)
     tag = f'"api{API_VERSION}-party-{read.state.version}"'
     return _answer(request, tag, read.private, lambda: _party_bytes(read.state))
+
+
+# --------------------------------------------------------------------- seasons
+
+
+@dataclass(frozen=True)
+class _SeasonRead:
+    """What a season's document is built from: its state and whether the
+    request needed a token to see it."""
+
+    state: SeasonState
+    private: bool
+
+
+def _season_read(request: HttpRequest, token: str) -> _SeasonRead:
+    user = bearer_user(request)
+    state = season_state(token)
+    if state is None:
+        raise _not_found()
+    if state.open:
+        return _SeasonRead(state, private=False)
+    if user is None:
+        raise _token_needed()
+    season = api_selectors.season_row(season_id=state.season_id)
+    if season is None or Can.ORGANISE not in grants(club_role(user=user, club=season.club_id)):
+        raise _not_found()
+    return _SeasonRead(SeasonState.of(season), private=True)
+
+
+@api_view
+def season_standings(request: HttpRequest, token: str) -> HttpResponse:
+    """A season's standings (public, or with a token of one of its club's organisers)."""
+    read = _season_read(request, token)
+    tag = f'"api{API_VERSION}-season-{read.state.version}"'
+    return _answer(
+        request, tag, read.private, lambda: api_selectors.season_document_bytes(read.state)
+    )
 
 
 # --------------------------------------------------------------------- the rest

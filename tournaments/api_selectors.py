@@ -17,8 +17,9 @@ from pedroparty.memo import LocalMemo
 
 from . import selectors
 from .exports import one_decimal
-from .models import Party, Round
+from .models import Party, Round, Season
 from .public_selectors import PublicState
+from .selectors.seasons import SeasonState, season_table_at
 
 #: The API's version: the ``api`` field of every document, and its address.
 API_VERSION = 1
@@ -122,3 +123,25 @@ def season_document(table) -> dict:
             for row in table.rows
         ],
     }
+
+
+def season_row(*, season_id: int) -> Season | None:
+    """The season's row, for deciding who may read it; None if it is gone."""
+    return (
+        Season.objects.filter(pk=season_id)
+        .only("pk", "club_id", "public_token", "public_open", "version")
+        .first()
+    )
+
+
+def season_document_bytes(state: SeasonState) -> bytes:
+    """The season's document at ``state.version``, encoded: from the memo,
+    the cache, or built from the season's table at that version."""
+    key = f"api{API_VERSION}-season:{state.token}:{state.version}"
+    body = _documents.get(key) or cache.get(key)
+    if body is None:
+        table = season_table_at(season_id=state.season_id, token=state.token, version=state.version)
+        body = encode(season_document(table))
+        cache.set(key, body, DOCUMENT_TTL)
+    _documents.set(key, body)
+    return body

@@ -11,6 +11,7 @@ app_name = "api"
 urlpatterns = [
     path("", api.root, name="root"),
     path("parties/<token:token>/standings", api.party_standings, name="party_standings"),
+    path("seasons/<token:token>/standings", api.season_standings, name="season_standings"),
     # Last: any other address under the API is a JSON 404, not the site's page.
     re_path(r"", api.unknown, name="unknown"),
 ]

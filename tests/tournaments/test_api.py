@@ -12,9 +12,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import api_selectors, public_selectors, selectors, services
-from tournaments.models import ApiToken, Club, ClubRole, Party, Round
+from tournaments.exports import one_decimal
+from tournaments.models import ApiToken, Club, ClubRole, Party, Round, Season
+from tournaments.selectors import seasons as seasons_selectors
+from tournaments.selectors.seasons import season_table
 
-from .builders import make_party
+from .builders import make_club, make_club_party, make_party, play_party
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +25,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_memos():
     public_selectors.forget_local()
+    seasons_selectors.forget_local()
     api_selectors.forget_local()
 
 
@@ -336,3 +340,116 @@ def test_a_token_with_a_nul_byte_is_404_json_without_a_query(
     with django_assert_num_queries(0):
         response = client.get("/api/v1/parties/%00abcdefgh/standings")
     assert_error(response, 404, "not_found")
+
+
+# --------------------------------------------------------------------- a season
+
+
+@pytest.fixture
+def season(host) -> Season:
+    """A club's season of one played party."""
+    club = make_club(host, slug="st-marys", name="St. Mary's")
+    season = services.season_create(club=club, name="2026", best_of=3, user=host)
+    names = ["Ana", "Bea", "Cruz", "Dee", "Élodie", "Fay", "Gus", "Hal"]
+    party = make_club_party(host, club, names)
+    play_party(party, host, rounds=1, seed=4)
+    services.season_party_add(season=season, party=party, user=host)
+    season.refresh_from_db()
+    return season
+
+
+def season_url(season: Season | str) -> str:
+    token = season if isinstance(season, str) else season.public_token
+    return reverse("api:season_standings", args=[token])
+
+
+def test_the_season_document_field_by_field(season, client: Client):
+    response = client.get(season_url(season))
+    assert response.status_code == 200
+    data = response.json()
+    assert list(data) == ["api", "season", "parties", "standings"]
+    assert data["api"] == 1
+    assert data["season"] == {
+        "name": "2026",
+        "club": "St. Mary's",
+        "best_of": 3,
+        "version": season.version,
+    }
+    party = Party.objects.get(season=season)
+    assert data["parties"] == [
+        {"name": party.name, "date": party.date.isoformat(), "status": party.status}
+    ]
+    table = season_table(season)
+    assert len(data["standings"]) == len(table.rows) == 8
+    for row, line in zip(data["standings"], table.rows, strict=True):
+        assert list(row) == [
+            "rank", "member", "total", "parties", "average", "rounds_won", "nights_counted"
+        ]  # fmt: skip
+        assert isinstance(row["member"], str) and isinstance(row["average"], str)
+        ints = ("rank", "total", "parties", "rounds_won", "nights_counted")
+        assert all(isinstance(row[k], int) for k in ints)
+        assert row["member"] == line.name and row["total"] == line.total
+        assert row["rank"] == line.rank and row["parties"] == line.parties == 1
+        assert row["average"] == str(one_decimal(line.average))
+        assert (row["rounds_won"], row["nights_counted"]) == (line.rounds_won, line.nights_counted)
+    assert response["Cache-Control"] == "no-cache"
+
+
+def test_a_season_answers_304_to_its_etag_with_no_database_query(
+    season, host, client: Client, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    first = client.get(season_url(season))
+    assert str(season.version) in first["ETag"]
+    with django_assert_num_queries(0):
+        again = client.get(season_url(season), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    with django_assert_num_queries(0):
+        whole = client.get(season_url(season))
+    assert whole.content == first.content
+    with django_capture_on_commit_callbacks(execute=True):
+        services.season_best_of_set(season=season, best_of=1, user=host)
+    seasons_selectors.forget_local()
+    changed = client.get(season_url(season), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert changed.json()["season"]["best_of"] == 1
+
+
+def test_a_hidden_season_needs_a_token(season, client: Client):
+    Season.objects.filter(pk=season.pk).update(public_open=False)
+    response = client.get(season_url(season))
+    assert_error(response, 401, "token_required")
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+@pytest.mark.parametrize(
+    ("role", "status"), [(None, 404), ("door", 404), ("scorer", 404), ("organiser", 200)]
+)
+def test_of_a_hidden_season_only_an_organisers_token_reads_it(
+    role, status, season, other_host, client: Client
+):
+    Season.objects.filter(pk=season.pk).update(public_open=False)
+    if role:
+        ClubRole.objects.create(club=season.club, user=other_host, role=role)
+    response = client.get(season_url(season), **bearer(token_for(other_host)))
+    assert response.status_code == status
+    if status == 200:
+        assert response["Cache-Control"] == "private, no-cache"
+        assert response.json()["season"]["name"] == "2026"
+    else:
+        assert "2026" not in response.content.decode()
+
+
+def test_a_revoked_token_is_refused_for_a_season(season, host, client: Client):
+    Season.objects.filter(pk=season.pk).update(public_open=False)
+    row, token = services.api_token_create(user=host, label="site")
+    assert client.get(season_url(season), **bearer(token)).status_code == 200
+    services.api_token_revoke(user=host, token_id=row.pk)
+    assert_error(client.get(season_url(season), **bearer(token)), 401, "invalid_token")
+
+
+def test_an_unknown_season_is_404_json(client: Client):
+    assert_error(client.get(season_url("no-such-season")), 404, "not_found")
+
+
+def test_a_post_to_a_season_is_405(season, client: Client):
+    assert_error(client.post(season_url(season)), 405, "method_not_allowed")

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments import exports, selectors, services
-from tournaments.models import Club, ClubRole, DealResult, Party
+from tournaments.models import Club, ClubRole, DealResult, Party, Season
 from tournaments.selectors import (
     DealInfo,
     PartyHistory,
@@ -28,9 +28,10 @@ from tournaments.selectors import (
     StandingLine,
     Standings,
 )
+from tournaments.selectors.seasons import season_table
 from tournaments.standings import table_round_winner
 
-from .builders import make_party, play_round
+from .builders import make_club, make_club_party, make_party, play_party, play_round
 
 BOM = "\ufeff"
 
@@ -403,3 +404,82 @@ def test_the_downloads_query_counts_are_pinned(played, host, django_assert_num_q
     # The user and the party; then the six queries of the party's history.
     with django_assert_num_queries(8):
         client.get(reverse("host:export_results", args=[played.slug]))
+
+
+# --------------------------------------------------------------------- a season's file
+
+
+@pytest.fixture
+def season(host) -> Season:
+    """A club's season of two played parties; one member's name is one a
+    spreadsheet would run."""
+    club = make_club(host, slug="st-marys", name="St. Mary's")
+    season = services.season_create(club=club, name="Été 2026", best_of=None, user=host)
+    names = ["Ana", "Bea", "=Cruz", "Dee", "Élodie", "Fay", "Gus", "Hal"]
+    for month, seed in ((1, 1), (2, 2)):
+        party = make_club_party(host, club, names, date=datetime.date(2026, month, 17))
+        play_party(party, host, rounds=1, seed=seed)
+        services.season_party_add(season=season, party=party, user=host)
+    season.refresh_from_db()
+    return season
+
+
+def season_url(season: Season) -> str:
+    return reverse("club:season_export", args=[season.club.slug, season.pk])
+
+
+@pytest.mark.django_db
+def test_the_season_download_matches_the_season_table(season, host):
+    response = signed_in(host).get(season_url(season))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == (
+        'attachment; filename="st-marys-ete-2026-standings.csv"'
+    )
+    rows = read(response.content)
+    assert rows[0] == [
+        "Rank", "Member", "Total", "Parties", "Average per party", "Rounds won", "Nights counted"
+    ]  # fmt: skip
+    table = season_table(season)
+    assert len(rows) == len(table.rows) + 1 == 9
+    for row, line in zip(rows[1:], table.rows, strict=True):
+        assert row == [
+            str(line.rank),
+            exports.csv_cell(line.name),
+            str(line.total),
+            str(line.parties),
+            str(exports.one_decimal(line.average)),
+            str(line.rounds_won),
+            str(line.nights_counted),
+        ]
+    assert "'=Cruz" in [row[1] for row in rows]
+
+
+@pytest.mark.django_db
+def test_anonymous_is_sent_to_sign_in_for_a_season(season):
+    response = Client().get(season_url(season))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("role", "status"), [(None, 404), ("door", 404), ("scorer", 404), ("organiser", 200)]
+)
+def test_only_the_clubs_organisers_download_a_season(role, status, season, other_host):
+    if role:
+        ClubRole.objects.create(club=season.club, user=other_host, role=role)
+    assert signed_in(other_host).get(season_url(season)).status_code == status
+
+
+@pytest.mark.django_db
+def test_a_season_of_another_club_is_404(season, host, other_host):
+    mine = Club.objects.create(name="Mine", slug="mine", created_by=other_host)
+    ClubRole.objects.create(club=mine, user=other_host, role="organiser")
+    url = reverse("club:season_export", args=[mine.slug, season.pk])
+    assert signed_in(other_host).get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_season_page_links_its_download(season, host):
+    page = reverse("club:season", args=[season.club.slug, season.pk])
+    assert season_url(season) in signed_in(host).get(page).content.decode()

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
 from .. import exports, selectors
-from .common import party_for_host
+from ..models import Season
+from ..selectors.seasons import season_table
+from .common import club_for, party_for_host
 
 
 def csv_response(content: bytes, filename: str) -> HttpResponse:
@@ -42,3 +45,13 @@ def export_results(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug)
     content = exports.results_csv(selectors.party_history(party))
     return csv_response(content, exports.csv_filename(party.slug, "results"))
+
+
+@login_required
+@require_safe
+def season_export(request: HttpRequest, club: str, season: int) -> HttpResponse:
+    """A season's standings as CSV, for its club's organisers."""
+    club_row = club_for(request, club)
+    season_row = get_object_or_404(Season, club=club_row, pk=season)
+    content = exports.season_csv(season_table(season_row))
+    return csv_response(content, exports.csv_filename(club_row.slug, season_row.name, "standings"))
