@@ -19,7 +19,7 @@ from . import selectors
 from .exports import one_decimal
 from .models import Party, Round, Season
 from .public_selectors import PublicState
-from .selectors.seasons import SeasonState, season_table_at
+from .selectors.seasons import SeasonState, SeasonTable, season_table_at
 
 #: The API's version: the ``api`` field of every document, and its address.
 API_VERSION = 1
@@ -91,9 +91,8 @@ def encode(document: dict) -> bytes:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def season_document(table) -> dict:
-    """A season's standings as API v1 writes them, from its table
-    (``tournaments.selectors.seasons.SeasonTable``).
+def season_document(table: SeasonTable) -> dict:
+    """A season's standings as API v1 writes them, from its table.
 
     ``best_of`` is None when every night counts; ``average`` (per party
     played) is a string with one decimal, exact where a JSON number might

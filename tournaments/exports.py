@@ -38,6 +38,7 @@ from scoring.rules.cards import SUIT_NAMES
 
 from .models import DealResult
 from .selectors import PartyHistory, Standings
+from .selectors.seasons import SeasonTable
 
 #: What a text cell may not begin with (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -205,9 +206,8 @@ def season_header() -> list[str]:
     ]
 
 
-def season_rows(table) -> list[list[Cell]]:
-    """One line per member of a season's table
-    (``tournaments.selectors.seasons.SeasonTable``), in standings order; the
+def season_rows(table: SeasonTable) -> list[list[Cell]]:
+    """One line per member of a season's table, in standings order; the
     average is written with one decimal, as a number."""
     return [
         [
@@ -223,6 +223,6 @@ def season_rows(table) -> list[list[Cell]]:
     ]
 
 
-def season_csv(table) -> bytes:
+def season_csv(table: SeasonTable) -> bytes:
     """A season's standings as a CSV file."""
     return csv_bytes(season_header(), season_rows(table))
