@@ -30,12 +30,10 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and "revoke" in request.POST:
         revoke = ApiTokenRevokeForm(request.POST)
+        # Not a row number at all: the same answer as another user's token.
+        token_id = revoke.cleaned_data["revoke"] if revoke.is_valid() else 0
         try:
-            if not revoke.is_valid():
-                raise PartyError({"token": gettext("There is no such token.")})
-            row = services.api_token_revoke(
-                user=request.user, token_id=revoke.cleaned_data["revoke"]
-            )
+            row = services.api_token_revoke(user=request.user, token_id=token_id)
         except PartyError as error:
             messages.error(request, error.message)
         else:
