@@ -453,3 +453,16 @@ def test_an_unknown_season_is_404_json(client: Client):
 
 def test_a_post_to_a_season_is_405(season, client: Client):
     assert_error(client.post(season_url(season)), 405, "method_not_allowed")
+
+
+def test_a_hidden_seasons_token_read_costs_three_queries(
+    season, host, client: Client, django_assert_num_queries
+):
+    Season.objects.filter(pk=season.pk).update(public_open=False)
+    token = token_for(host)
+    first = client.get(season_url(season), **bearer(token))
+    assert first.status_code == 200
+    # The token and its user; the season's row; the user's role in its club.
+    with django_assert_num_queries(3):
+        again = client.get(season_url(season), HTTP_IF_NONE_MATCH=first["ETag"], **bearer(token))
+    assert again.status_code == 304
