@@ -262,22 +262,6 @@ class WifiForm(OneLineErrors, forms.Form):
     )
 
 
-class ApiTokenForm(forms.Form):
-    """A new API token's label; the service checks it."""
-
-    label = forms.CharField(
-        max_length=80,
-        label=_("Label"),
-        help_text=_("What uses it, e.g. “the club's website”."),
-    )
-
-
-class ApiTokenRevokeForm(forms.Form):
-    """The token to revoke, by id (the service says if it is not the user's)."""
-
-    revoke = forms.IntegerField(min_value=1, max_value=ROW_NUMBER_MAX)
-
-
 class PartyLanguageForm(forms.Form):
     """The party's language, changed on the players' page screen."""
 

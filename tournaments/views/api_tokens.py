@@ -2,24 +2,43 @@
 
 A token reads, through the JSON API (:mod:`tournaments.api`), the standings
 of every party and season its user may organise.  The page posts to itself:
-a ``label`` makes a token, a ``revoke`` (a token's id) revokes one.
+a ``label`` makes a token, a ``revoke`` (a token's id) revokes one.  Its
+two small forms live here, beside the one view that binds them.
 """
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from pedroparty.links import absolute_url
 
 from .. import selectors, services
-from ..forms import ApiTokenForm, ApiTokenRevokeForm
+from ..forms import ROW_NUMBER_MAX
 from ..services import PartyError
 from .common import apply_errors
+
+
+class ApiTokenForm(forms.Form):
+    """A new API token's label; the service checks it."""
+
+    label = forms.CharField(
+        max_length=80,
+        label=_("Label"),
+        help_text=_("What uses it, e.g. “the club's website”."),
+    )
+
+
+class ApiTokenRevokeForm(forms.Form):
+    """The token to revoke, by id (the service says if it is not the user's)."""
+
+    revoke = forms.IntegerField(min_value=1, max_value=ROW_NUMBER_MAX)
 
 
 @login_required
