@@ -28,6 +28,7 @@ urlpatterns = [
     path("i18n/phone/", views.set_language_public, name="set_language_public"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/v1/", include("tournaments.api_urls")),
     path("host/clubs/", include("tournaments.club_urls")),
     path("host/", include("tournaments.urls")),
     path("play/", include("scoring.urls")),

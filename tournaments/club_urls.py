@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import clubfile, member_history, members, seasons
+from .views import clubfile, exports, member_history, members, seasons
 
 app_name = "club"
 
@@ -30,6 +30,11 @@ urlpatterns: list = [
     # Member history.
     path(club + "members/<int:member>/", member_history.member, name="member"),
     # Exports.
+    path(
+        club + "seasons/<int:season>/standings.csv",
+        exports.season_export,
+        name="season_export",
+    ),
     # The club file.
     path(club + "file/", clubfile.club_file, name="club_file"),
 ]

@@ -11,8 +11,10 @@ none imports a service.
     parties.py   the parties a user hosts, their tables that may go online
     members.py   a club's members list, type-ahead, look-alikes, last party
     seasons.py   a season's table, cached per season version, and its page's state
+    api_tokens.py  a host's API tokens, and whose a presented token is
 """
 
+from .api_tokens import ApiTokenLine, ApiTokenUse, api_token_holder, api_tokens_of
 from .boards import (
     CLOCK_WARN_SECONDS,
     Move,
@@ -75,6 +77,8 @@ from .seasons import (
 __all__ = [
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
+    "ApiTokenLine",
+    "ApiTokenUse",
     "DealInfo",
     "DealStats",
     "MemberHistory",
@@ -101,6 +105,8 @@ __all__ = [
     "StandingLine",
     "Standings",
     "TableLine",
+    "api_token_holder",
+    "api_tokens_of",
     "board_from_history",
     "club_members",
     "earlier_player_names",

@@ -13,11 +13,13 @@ unique constraints back that up, so a race can never double-count a deal.
 One module per reason to change: ``parties``, ``players``, ``members`` (a
 club's), ``seating``, ``results`` (a deal's entry), ``amend``, ``rounds``
 (time, clock, cut, close), ``finish`` (the end and its prizes), ``seasons``
-(a club's seasons and their bump), and ``common`` for what they share.
-Callers import from here: ``services.result_record``.
+(a club's seasons and their bump), ``api_tokens`` (a host's keys to the
+JSON API), and ``common`` for what they share.  Callers import from here:
+``services.result_record``.
 """
 
 from .amend import result_amend
+from .api_tokens import api_token_create, api_token_revoke, api_token_used
 from .common import (
     RULESET_OPTION_NAMES,
     SPECIAL_PRIZE_POSITION,
@@ -75,6 +77,9 @@ __all__ = [
     "SPECIAL_PRIZE_POSITION",
     "DealEntry",
     "PartyError",
+    "api_token_create",
+    "api_token_revoke",
+    "api_token_used",
     "member_for_name",
     "member_merge",
     "member_rename",
