@@ -11,7 +11,8 @@ services, and the night is closed and finished from the round's page.
 A phone (390 x 844) in another browser context opens the season's public page
 from the organiser's season page and, after each night, shows the standings
 worked out here from each party's own standings: members' nights added up,
-the best two counted, shared ranks.  It follows night 3 live, without a
+the best two counted, shared ranks (after night 1's first round every
+partnership shares one).  It follows night 3 live, without a
 reload, and never scrolls sideways.  Last, the phone opens one member's own
 page: three nights with their scores and the chart.
 """
@@ -349,6 +350,13 @@ def test_three_nights_of_a_club_season_followed_on_a_phone(
     night_one_register(page)
     seat_round1(page, party.slug)
     round1_play_and_close(page, party, rng)
+    # After one round partners have the same score and rounds won: every
+    # rank is shared, shown "=1", "=3"...
+    lines = season_shown(phone, parties)
+    assert all(line.shared for line in lines)
+    expect(phone.locator("#standings tbody tr td:first-child")).to_have_text(
+        [f"={line.rank}" for line in lines]
+    )
     for table in (1, 2):
         round2_record(party, host, table, rng)
     night_finish(page, party)
