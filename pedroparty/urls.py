@@ -27,6 +27,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("host/clubs/", include("tournaments.club_urls")),
+    path("invite/", include("tournaments.invite_urls")),
     path("host/", include("tournaments.urls")),
     path("play/", include("scoring.urls")),
     path("rules/", include(rules_patterns)),

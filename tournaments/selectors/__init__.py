@@ -8,6 +8,7 @@ none imports a service.
     results.py   standings, cached per party version
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    clubs.py     who holds which role, a club's page, the clubs a user helps
 """
 
 from .boards import (
@@ -25,6 +26,19 @@ from .boards import (
     round_tie_breaks,
     table_sheet,
     utc_instant,
+)
+from .clubs import (
+    ClubLine,
+    ClubPage,
+    club_page,
+    club_role,
+    club_role_held,
+    clubs_of,
+    clubs_organised_by,
+    invitation_is_pending,
+    party_capabilities,
+    party_deletable_by,
+    seasons_of_clubs,
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
 from .parties import (
@@ -50,6 +64,17 @@ from .prizes import (
 from .results import StandingLine, Standings, party_standings, round_results, standings_from_history
 
 __all__ = [
+    "ClubLine",
+    "ClubPage",
+    "club_page",
+    "club_role",
+    "club_role_held",
+    "clubs_of",
+    "clubs_organised_by",
+    "invitation_is_pending",
+    "party_capabilities",
+    "party_deletable_by",
+    "seasons_of_clubs",
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
     "DealInfo",

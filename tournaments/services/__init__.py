@@ -10,13 +10,23 @@ Where two tablets can race (entering results, closing a round) the service
 first locks the round's row with ``SELECT ... FOR UPDATE``; the database's
 unique constraints back that up, so a race can never double-count a deal.
 
-One module per reason to change: ``parties``, ``players``, ``seating``,
+One module per reason to change: ``clubs`` (a club, its roles and
+invitations), ``parties``, ``players``, ``seating``,
 ``results`` (a deal's entry), ``amend``, ``rounds`` (time, clock, cut,
 close), ``finish`` (the end and its prizes), and ``common`` for what they
 share.  Callers import from here: ``services.result_record``.
 """
 
 from .amend import result_amend
+from .clubs import (
+    INVITATION_DAYS,
+    club_create,
+    club_role_remove,
+    invitation_accept,
+    invitation_create,
+    invitation_refusal,
+    invitation_withdraw,
+)
 from .common import (
     RULESET_OPTION_NAMES,
     SPECIAL_PRIZE_POSITION,
@@ -54,10 +64,17 @@ from .seating import (
 )
 
 __all__ = [
+    "INVITATION_DAYS",
     "RULESET_OPTION_NAMES",
     "SPECIAL_PRIZE_POSITION",
     "DealEntry",
     "PartyError",
+    "club_create",
+    "club_role_remove",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_refusal",
+    "invitation_withdraw",
     "party_admin_change",
     "party_create",
     "party_delete",
