@@ -79,7 +79,7 @@ def invitation_accept(*, token: str, user) -> ClubRole:
     nothing (the link stays usable by someone else in the last case)."""
     with transaction.atomic():
         invitation = (
-            Invitation.objects.select_for_update()
+            Invitation.objects.select_for_update(of=("self",))
             .select_related("club")
             .filter(token=token)
             .first()
