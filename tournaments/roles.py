@@ -18,8 +18,9 @@ need=...)``; ``need=None`` asks for any capability at all):
 
 * **organise**: party settings, share settings and language, seating round 1,
   changing or re-seating a round, table-side entry on or off, prizes and
-  finishing, printables, the party file, deleting; and amending a deal or
-  recording a cut in a *closed* round (checked again under the round's lock).
+  finishing, printables, the party file, deleting; and entering, amending
+  or tallying a deal or recording a cut in a *closed* round (amending and
+  the cut are checked again under the round's lock).
 * **score**: the tables (dashboard), a round and its tables, entering a
   deal, a table's tally, amending a deal of an open round, confirming a
   table-side entry, calling time and its undo, a cut, the round clock,

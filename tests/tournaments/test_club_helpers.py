@@ -246,3 +246,15 @@ def test_the_party_list_shows_club_parties_with_the_role(seated, scorer, host):
     assert "you help as: Scorer" in page
     assert reverse("host:party_delete", args=[seated.slug]) not in page
     assert mine.slug not in page
+
+
+@pytest.mark.parametrize("name", ["host:table", "host:table_tally"])
+def test_scorer_enters_nothing_in_a_closed_round(name, seated, scorer, host):
+    _user, client = scorer
+    close_round_one(seated, host)
+    url = reverse(name, args=[seated.slug, 1, 1])
+    assert client.get(url).status_code == 200  # looking is fine
+    before = list(DealResult.objects.filter(round__party=seated).values())
+    response = client.post(url, entry(seated, 1))
+    assert response.status_code == 403
+    assert list(DealResult.objects.filter(round__party=seated).values()) == before

@@ -32,6 +32,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     """A table's deals so far and the entry form for its next deal."""
     party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
+    _closed_round_needs_an_organiser(request, party, rnd)
     rs = services.party_ruleset(party)
     # A post with its deal number needs no sheet unless it is refused: a
     # saved result redirects at once (the service refuses a missing table).
@@ -97,6 +98,12 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
+
+
+def _closed_round_needs_an_organiser(request: HttpRequest, party: Party, rnd: Round) -> None:
+    """A scorer looks at a closed round but changes nothing in it (tournaments.roles)."""
+    if request.method == "POST" and rnd.status == Round.Status.CLOSED:
+        party_require(party, Can.ORGANISE)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -179,6 +186,7 @@ def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     """A whole table's deals from its tally card, checked together, saved all or none."""
     party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
+    _closed_round_needs_an_organiser(request, party, rnd)
     rs = services.party_ruleset(party)
     sheet = _table_sheet(party, rnd, table)
     entered = {d.deal for d in sheet.deals}
