@@ -2,10 +2,12 @@
 
 from django.urls import path
 
+from pedroparty import converters  # noqa: F401  (registers "token")
+
 from .views import clubs
 
 app_name = "invite"
 
 urlpatterns = [
-    path("<str:token>/", clubs.invitation_accept, name="accept"),
+    path("<token:token>/", clubs.invitation_accept, name="accept"),
 ]

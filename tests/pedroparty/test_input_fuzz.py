@@ -43,7 +43,7 @@ from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import Document, Party, TableRound
+from tournaments.models import ClubRole, Document, Party, Role, TableRound
 from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ class Route:
 
     @property
     def signed_in(self) -> bool:
-        return self.name.startswith("host:") or self.name == "play:party_new"
+        return self.name.startswith(("host:", "club:", "invite:")) or self.name == "play:party_new"
 
 
 def _walk(patterns, prefix: str = "", namespace: str = "") -> Iterator[Route]:
@@ -174,12 +174,16 @@ class World:
     unseated: Party
     #: Table 2's table-side link, where deal 1 waits for confirmation.
     tableside_token: str
+    #: An unused invitation to the host's club.
+    invitation_token: str
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
             return self.party.public_token
         if route.name.startswith("tableside:"):
             return self.tableside_token
+        if route.name.startswith("invite:"):
+            return self.invitation_token
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -241,10 +245,18 @@ def world(django_user_model, settings) -> World:
         target=None,
         idle_seconds=120,
     )
+    club = services.club_create(name="Fuzz club", user=host)
+    Party.objects.filter(pk=party.pk).update(club=club)
+    invitation = services.invitation_create(club=club, role=Role.DOOR, user=host)
+    door = django_user_model.objects.create_user(username="fuzzdoor", password="pw-cards-96")
+    door_role = ClubRole.objects.create(club=club, user=door, role=Role.DOOR)
     party.refresh_from_db()
     client = Client(raise_request_exception=False)
     client.force_login(host)
     kwargs = {
+        "club": club.slug,
+        "invitation_id": invitation.pk,
+        "role_id": door_role.pk,
         "slug": party.slug,
         "number": 1,
         "table": 1,
@@ -259,7 +271,7 @@ def world(django_user_model, settings) -> World:
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
-    return World(party, host, client, kwargs, table, unseated, table2.entry_token)
+    return World(party, host, client, kwargs, table, unseated, table2.entry_token, invitation.token)
 
 
 def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:

@@ -131,6 +131,7 @@ def test_a_used_invitation_cannot_be_withdrawn(club, host, guest):
 
 def test_an_unknown_link_is_not_found(guest):
     assert signed_in(guest).get(reverse("invite:accept", args=["no-such-link"])).status_code == 404
+    assert signed_in(guest).get("/invite/bad%00token/").status_code == 404
 
 
 def test_a_role_is_replaced_only_by_a_stronger_one(club, host, guest):

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, ClubRole, Party, Role, Season
+from tournaments.selectors import party_table_choices
 
 from .builders import make_party
 
@@ -168,3 +169,13 @@ def test_a_club_organiser_deletes_a_club_party_but_a_scorer_may_not(club, host, 
     ClubRole.objects.filter(user=other_host).update(role=Role.ORGANISER)
     services.party_delete(party=party, user=other_host)
     assert not Party.objects.exists()
+
+
+def test_a_club_organiser_may_put_a_club_partys_table_online(club, host, other_host):
+    party = make_party(host, players=8, club=club)
+    services.round1_seat_draw(party=party, seed=3, user=host)
+    assert party_table_choices(other_host) == []
+    ClubRole.objects.create(club=club, user=other_host, role=Role.SCORER)
+    assert party_table_choices(other_host) == []
+    ClubRole.objects.filter(user=other_host).update(role=Role.ORGANISER)
+    assert [c.table for c in party_table_choices(other_host)] == [1, 2]
