@@ -21,6 +21,7 @@ urlpatterns = [
     # Before the larger apps: phones poll the players' page more than anything.
     path("p/", include("tournaments.public_urls")),
     path("t/", include("tournaments.tableside_urls")),
+    path("m/", include("tournaments.member_public_urls")),
     # The language switcher posts to i18n/setlang/, which keeps the choice in a cookie.
     path("i18n/", include("django.conf.urls.i18n")),
     path("i18n/phone/", views.set_language_public, name="set_language_public"),

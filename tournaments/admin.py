@@ -11,14 +11,20 @@ from django.utils.translation import gettext_noop
 
 from . import services
 from .models import (
+    ApiToken,
     AuditEntry,
+    Club,
+    ClubRole,
     DealResult,
     Document,
+    Invitation,
+    Member,
     Party,
     Player,
     Prize,
     PrizeAward,
     Round,
+    Season,
     Seat,
     SitOut,
     TableEntry,
@@ -75,14 +81,7 @@ class BumpsPartyVersion:
         party = None if isinstance(obj, Party) else self.party_of(obj)
         super().delete_model(request, obj)
         if party is not None:
-            with translation.override("en"):
-                params = {"what": f"{obj._meta.verbose_name} {obj}"}
-            services.party_admin_change(
-                party=party,
-                user=request.user,
-                summary=gettext_noop("Deleted in the admin: %(what)s"),
-                params=params,
-            )
+            self.audit_deleted(request, party, obj._meta.verbose_name, str(obj))
 
     def delete_queryset(self, request, queryset) -> None:
         doomed: dict[int, tuple[Party, list[str]]] = {}
@@ -91,14 +90,22 @@ class BumpsPartyVersion:
                 doomed.setdefault(obj.party_id, (obj.party, []))[1].append(str(obj))
         super().delete_queryset(request, queryset)
         for party, names in doomed.values():
-            with translation.override("en"):
-                params = {"what": f"{queryset.model._meta.verbose_name_plural} {', '.join(names)}"}
-            services.party_admin_change(
-                party=party,
-                user=request.user,
-                summary=gettext_noop("Deleted in the admin: %(what)s"),
-                params=params,
+            self.audit_deleted(
+                request, party, queryset.model._meta.verbose_name_plural, ", ".join(names)
             )
+
+    @staticmethod
+    def audit_deleted(request, party: Party, kind, names: str) -> None:
+        """Put a deletion made in the admin in the party's audit trail; ``kind``
+        (a model's lazy verbose name) is written in English, as the audit stores it."""
+        with translation.override("en"):
+            params = {"what": f"{kind} {names}"}
+        services.party_admin_change(
+            party=party,
+            user=request.user,
+            summary=gettext_noop("Deleted in the admin: %(what)s"),
+            params=params,
+        )
 
 
 class PlayerInline(admin.TabularInline):
@@ -227,3 +234,54 @@ class TableEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     list_display = ("round", "table", "deal", "status", "entered_seat", "bid", "created_at")
     list_filter = ("status",)
+
+
+# --- Clubs -------------------------------------------------------------------
+# A club's members, seasons and invitations change through its pages, which
+# keep season pages and their caches in step; here they are read-only.
+
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    fields = ("user", "role", "granted_at")
+    readonly_fields = ("granted_at",)
+    extra = 0
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "created_by", "created_at")
+    search_fields = ("name", "slug")
+    readonly_fields = ("slug", "created_by", "created_at")
+    inlines = [ClubRoleInline]
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(admin.ModelAdmin):
+    list_display = ("club", "user", "role", "granted_at")
+    list_filter = ("role",)
+
+
+@admin.register(Invitation)
+class InvitationAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("club", "role", "created_by", "created_at", "expires_at", "used_by")
+    exclude = ("token",)
+
+
+@admin.register(Member)
+class MemberAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("name", "club", "created_at")
+    search_fields = ("name", "club__name")
+    exclude = ("public_token",)
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("name", "club", "best_of", "public_open", "version")
+    exclude = ("public_token",)
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("label", "user", "created_at", "last_used_at", "revoked")
+    exclude = ("digest",)

@@ -273,9 +273,10 @@ class PlayerForm(forms.Form):
 
 
 class PlayerSuggestForm(forms.Form):
-    """The type-ahead's query: the start of a name."""
+    """The type-ahead's query: the start of a name, and the party it is for."""
 
     q = forms.CharField(required=False, max_length=80)
+    party = forms.SlugField(required=False, max_length=80)
 
 
 #: The largest id or seed a database column holds; a larger number is no row.

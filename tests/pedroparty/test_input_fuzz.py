@@ -43,7 +43,7 @@ from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import ClubRole, Document, Party, Role, TableRound
+from tournaments.models import Club, ClubRole, Document, Member, Party, Role, TableRound
 from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
@@ -174,6 +174,8 @@ class World:
     unseated: Party
     #: Table 2's table-side link, where deal 1 waits for confirmation.
     tableside_token: str
+    #: A member of the host's club, who played the party.
+    member: Member
     #: An unused invitation to the host's club.
     invitation_token: str
 
@@ -182,6 +184,8 @@ class World:
             return self.party.public_token
         if route.name.startswith("tableside:"):
             return self.tableside_token
+        if route.name.startswith("member_public:"):
+            return self.member.public_token
         if route.name.startswith("invite:"):
             return self.invitation_token
         if route.pattern.startswith("play/t/"):
@@ -245,8 +249,11 @@ def world(django_user_model, settings) -> World:
         target=None,
         idle_seconds=120,
     )
-    club = services.club_create(name="Fuzz club", user=host)
+    club = Club.objects.create(name="Fuzz club", slug="fuzz-club", created_by=host)
+    ClubRole.objects.create(club=club, user=host, role="organiser")
+    member = Member.objects.create(club=club, name="Ana")
     Party.objects.filter(pk=party.pk).update(club=club)
+    party.players.filter(name="Ana").update(member=member)
     invitation = services.invitation_create(club=club, role=Role.DOOR, user=host)
     door = django_user_model.objects.create_user(username="fuzzdoor", password="pw-cards-96")
     door_role = ClubRole.objects.create(club=club, user=door, role=Role.DOOR)
@@ -254,9 +261,6 @@ def world(django_user_model, settings) -> World:
     client = Client(raise_request_exception=False)
     client.force_login(host)
     kwargs = {
-        "club": club.slug,
-        "invitation_id": invitation.pk,
-        "role_id": door_role.pk,
         "slug": party.slug,
         "number": 1,
         "table": 1,
@@ -265,13 +269,19 @@ def world(django_user_model, settings) -> World:
         "document_id": document.pk,
         "seat": 1,
         "game": "monterey-draw",
+        "club": club.slug,
+        "member": member.pk,
+        "invitation_id": invitation.pk,
+        "role_id": door_role.pk,
     }
     unseated = services.party_create(
         owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
-    return World(party, host, client, kwargs, table, unseated, table2.entry_token, invitation.token)
+    return World(
+        party, host, client, kwargs, table, unseated, table2.entry_token, member, invitation.token
+    )
 
 
 def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime
 import random
 
-from tournaments import services
-from tournaments.models import Party
+from tournaments import selectors, services
+from tournaments.models import Club, ClubRole, Party, Role
+from tournaments.standings import table_round_winner
 
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
 
@@ -44,3 +45,39 @@ def play_round(party: Party, rnd, user, rng: random.Random) -> None:
                 ),
                 user=user,
             )
+
+
+def make_club(owner, slug: str = "parish-club", name: str = "Parish Card Club") -> Club:
+    """A club with ``owner`` as its organiser."""
+    club = Club.objects.create(name=name, slug=slug, created_by=owner)
+    ClubRole.objects.create(club=club, user=owner, role=Role.ORGANISER)
+    return club
+
+
+def make_club_party(
+    owner, club: Club, names=(), date: datetime.date = datetime.date(2026, 4, 18), **options
+) -> Party:
+    """A party of ``club`` on ``date``, with ``names`` registered in that order."""
+    party = services.party_create(
+        owner=owner, name=f"{club.name} {date:%B %d}", date=date, venue="Parish hall", **options
+    )
+    Party.objects.filter(pk=party.pk).update(club=club)
+    party.refresh_from_db()
+    for name in names:
+        services.player_register(party=party, name=name, user=owner)
+    party.refresh_from_db()
+    return party
+
+
+def play_party(party: Party, user, rounds: int = 2, seed: int = 7) -> Party:
+    """Seat round 1 and play and close ``rounds`` rounds with random legal results."""
+    rng = random.Random(seed)
+    rnd = services.round1_seat_draw(party=party, seed=seed, user=user)
+    for number in range(1, rounds + 1):
+        play_round(party, rnd, user, rng)
+        for line in selectors.round_board(party, rnd.number).tables:
+            if table_round_winner([d.score for d in line.deals]) is None:
+                services.table_record_cut(round=rnd, table=line.number, team=0, user=user)
+        rnd = services.round_close(round=rnd, user=user, seat_next=number < rounds)
+    party.refresh_from_db()
+    return party

@@ -21,7 +21,16 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tournaments import services
-from tournaments.models import Club, ClubRole, Document, Invitation, Party, Player, Role
+from tournaments.models import (
+    Club,
+    ClubRole,
+    Document,
+    Invitation,
+    Member,
+    Party,
+    Player,
+    Role,
+)
 from tournaments.roles import Can, grants
 
 from .builders import make_party
@@ -54,6 +63,8 @@ RULES: dict[str, Rule] = {
     "host:dashboard": Rule(P_ANY, GET),
     "host:players": Rule(P_DOOR, BOTH),
     "host:player_depart": Rule(P_DOOR, POST),
+    "host:player_relink": Rule(P_DOOR, POST),
+    "host:roster_copy": Rule(P_DOOR, POST),
     "host:seat": Rule(P_ORGANISE, BOTH),
     "host:audit": Rule(P_SCORE, GET),
     "host:party_file": Rule(P_ORGANISE, GET),
@@ -93,6 +104,12 @@ RULES: dict[str, Rule] = {
     "club:invitation": Rule(C_ORGANISE, GET),
     "club:invitation_withdraw": Rule(C_ORGANISE, POST),
     "club:role_remove": Rule(C_ORGANISE, POST),
+    "club:club_upload": Rule(USER, BOTH),
+    "club:members": Rule(C_ORGANISE, GET),
+    "club:member_rename": Rule(C_ORGANISE, BOTH),
+    "club:member_merge": Rule(C_ORGANISE, BOTH),
+    "club:member": Rule(C_ORGANISE, GET),
+    "club:club_file": Rule(C_ORGANISE, GET),
     "invite:accept": Rule(USER, BOTH),
 }
 
@@ -149,6 +166,8 @@ def test_the_rules_follow_the_roles_table():
         "host:dashboard",
         "host:players",
         "host:player_depart",
+        "host:player_relink",
+        "host:roster_copy",
     }
     scorer = {name for name, rule in RULES.items() if expected(rule, "scorer") == "ok"}
     for name in ("host:seat", "host:override", "host:reseat", "host:prizes", "host:finish"):
@@ -164,6 +183,8 @@ class World:
     player: Player
     invitation: Invitation
     document: Document
+    member: Member
+    other_member: Member
 
     def url(self, name: str) -> str:
         known = {
@@ -177,6 +198,7 @@ class World:
             "invitation_id": self.invitation.pk,
             "role_id": ClubRole.objects.get(club=self.club, user=self.users["door"]).pk,
             "token": self.invitation.token,
+            "member": self.member.pk,
         }
         kwargs = {arg: known[arg] for arg in ROUTES[name].pattern.converters}
         return reverse(name, kwargs=kwargs)
@@ -215,13 +237,16 @@ def world(host, django_user_model) -> World:
         content=b"%PDF-",
         filename="sheets.pdf",
     )
+    member = Member.objects.get(club=club, name="Zebulon Quaife")  # registered as one
+    other_member = Member.objects.create(club=club, name="Zeb Quaife")
     party.refresh_from_db()
-    return World(party, club, users, player, invitation, document)
+    return World(party, club, users, player, invitation, document, member, other_member)
 
 
-def payload(party: Party) -> dict:
+def payload(world: World) -> dict:
     """One POST body that would change something on most routes (a result
     for deal 2, an amendment, a registration, a new party or club, a role)."""
+    party = world.party
     rs = services.party_ruleset(party)
     return {
         "name": "Intruder",
@@ -243,6 +268,9 @@ def payload(party: Party) -> dict:
         "seed": "5",
         "wifi_name": "Intruder Wi-Fi",
         "role": Role.ORGANISER,
+        "member": str(world.member.pk),
+        "keep": str(world.member.pk),
+        "other": str(world.other_member.pk),
         "open": "0",
         "on": "1",
     }
@@ -286,7 +314,7 @@ def test_each_visitor_gets_the_expected_answer(name, who, world):
     want = expected(rule, who)
     for method in rule.methods:
         before = snapshot()
-        body = payload(world.party) if method == "POST" else None
+        body = payload(world) if method == "POST" else None
         response = getattr(client, method.lower())(url, body)
         assert answer(response, url) == want, (method, response.status_code)
         if want != "ok":
@@ -305,7 +333,7 @@ def test_a_refused_helper_post_would_have_changed_something(world):
     the scorer may, and it does change the party."""
     url = world.url("host:table")
     before = snapshot()
-    assert client_for(world, "door").post(url, payload(world.party)).status_code == 403
+    assert client_for(world, "door").post(url, payload(world)).status_code == 403
     assert snapshot() == before
-    assert client_for(world, "scorer").post(url, payload(world.party)).status_code == 302
+    assert client_for(world, "scorer").post(url, payload(world)).status_code == 302
     assert snapshot() != before

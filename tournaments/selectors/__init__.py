@@ -6,8 +6,10 @@ none imports a service.
     history.py   party_history: the whole party in six queries
     boards.py    a round's tables, one table's sheet, roster, moves, the clock
     results.py   standings, cached per party version
+    member_history.py   a club member's parties, ranks, prizes and deal statistics
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
+    members.py   a club's members list, type-ahead, look-alikes, last party
     clubs.py     who holds which role, a club's page, the clubs a user helps
 """
 
@@ -41,6 +43,16 @@ from .clubs import (
     seasons_of_clubs,
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
+from .member_history import DealStats, MemberHistory, MemberNight, member_history
+from .members import (
+    MemberChoice,
+    MemberLine,
+    MemberSuggestions,
+    club_members,
+    member_lookalikes,
+    member_suggestions,
+    previous_club_party,
+)
 from .parties import (
     PARTY_LOAD_ACTION,
     PartyContents,
@@ -78,6 +90,12 @@ __all__ = [
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
     "DealInfo",
+    "DealStats",
+    "MemberHistory",
+    "MemberNight",
+    "MemberChoice",
+    "MemberLine",
+    "MemberSuggestions",
     "Move",
     "NavClock",
     "PartyContents",
@@ -94,7 +112,11 @@ __all__ = [
     "Standings",
     "TableLine",
     "board_from_history",
+    "club_members",
     "earlier_player_names",
+    "member_history",
+    "member_lookalikes",
+    "member_suggestions",
     "parties_hosted_by",
     "party_contents",
     "party_history",
@@ -103,6 +125,7 @@ __all__ = [
     "party_standings",
     "party_table_choices",
     "player_roster",
+    "previous_club_party",
     "prize_board",
     "prize_latest_pick",
     "prize_order",

@@ -11,7 +11,7 @@ first locks the round's row with ``SELECT ... FOR UPDATE``; the database's
 unique constraints back that up, so a race can never double-count a deal.
 
 One module per reason to change: ``clubs`` (a club, its roles and
-invitations), ``parties``, ``players``, ``seating``,
+invitations), ``parties``, ``players``, ``members`` (a club's), ``seating``,
 ``results`` (a deal's entry), ``amend``, ``rounds`` (time, clock, cut,
 close), ``finish`` (the end and its prizes), and ``common`` for what they
 share.  Callers import from here: ``services.result_record``.
@@ -35,6 +35,7 @@ from .common import (
     seating_problem_text,
 )
 from .finish import party_finish, prize_pick, prize_unpick
+from .members import member_for_name, member_merge, member_rename
 from .parties import (
     party_admin_change,
     party_create,
@@ -45,7 +46,14 @@ from .parties import (
     party_wifi_set,
     prizes_set,
 )
-from .players import player_depart, player_register, player_rejoin, similar_names
+from .players import (
+    player_depart,
+    player_register,
+    player_rejoin,
+    player_relink,
+    roster_copy,
+    similar_names,
+)
 from .results import DealEntry, result_record, results_entry, table_results_enter
 from .rounds import (
     round_call_time,
@@ -75,6 +83,9 @@ __all__ = [
     "invitation_create",
     "invitation_refusal",
     "invitation_withdraw",
+    "member_for_name",
+    "member_merge",
+    "member_rename",
     "party_admin_change",
     "party_create",
     "party_delete",
@@ -87,12 +98,14 @@ __all__ = [
     "player_depart",
     "player_register",
     "player_rejoin",
+    "player_relink",
     "prize_pick",
     "prize_unpick",
     "prizes_set",
     "result_amend",
     "result_record",
     "results_entry",
+    "roster_copy",
     "round1_seat_draw",
     "round1_seat_manual",
     "round_call_time",

@@ -16,14 +16,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pedroparty.htmx import render_page
 
 from .. import change_selectors, selectors, services
 from ..forms import PartyFileForm, PartyForm, PlayerForm, PlayerSuggestForm
-from ..models import Player
+from ..lookalike import fold
+from ..member_forms import MemberPickForm
+from ..models import Member, Party, Player
 from ..partyfile import PartyFileError, party_dump, party_file_parse, party_load
 from ..roles import Can
 from ..services import PartyError
@@ -103,6 +105,22 @@ def party_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 # --------------------------------------------------------------------- players
 
 
+def _type_ahead(request: HttpRequest, party: Party | None, prefix: str = "") -> list[str]:
+    """For a club's party, its members not yet playing; then the host's names
+    from earlier parties that are not the club's members, each name once
+    (case and accents aside)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    if party is not None:
+        members = selectors.member_suggestions(party=party, prefix=prefix)
+        names, seen = list(members.names), set(members.known)
+    for name in selectors.earlier_player_names(request.user, party, prefix=prefix):
+        if fold(name) not in seen:
+            seen.add(fold(name))
+            names.append(name)
+    return names
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, slug: str) -> HttpResponse:
@@ -110,15 +128,18 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     warning = ""
     status = 200
+    registered, did_you_mean = None, []
     if request.method == "POST":
         if form.is_valid():
             name = form.cleaned_data["name"]
             lookalikes = services.similar_names(party, name)
+            did_you_mean = selectors.member_lookalikes(party=party, name=name)
             try:
                 player = services.player_register(party=party, name=name, user=request.user)
             except PartyError as error:
                 apply_errors(form, error)
                 status = 422
+                did_you_mean = []
             else:
                 if lookalikes:
                     warning = gettext(
@@ -128,15 +149,22 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(
                     request, gettext("%(name)s is registered.") % {"name": player.name}
                 )
+                registered = player
                 form = PlayerForm()
         else:
             status = 422
+    previous = None
+    if party.club_id is not None and party.status == Party.Status.SETUP:
+        previous = selectors.previous_club_party(party=party)
     context = {
         "party": party,
         "form": form,
         "warning": warning,
+        "registered": registered,
+        "did_you_mean": did_you_mean,
+        "previous": previous,
         "roster": selectors.player_roster(party),
-        "suggestions": selectors.earlier_player_names(request.user, party),
+        "suggestions": _type_ahead(request, party),
     }
     return render_page(request, "host/players.html", context, partial="roster", status=status)
 
@@ -159,14 +187,64 @@ def player_depart(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
 
 
 @login_required
+@require_POST
+def player_relink(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """ "Did you mean John Smith?": the player just registered is that member."""
+    party = party_for_host(request, slug, need=Can.DOOR)
+    player = get_object_or_404(Player, party=party, pk=player_id)
+    form = MemberPickForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors["member"][0])
+        return redirect("host:players", slug=party.slug)
+    member = get_object_or_404(Member, club_id=party.club_id, pk=form.cleaned_data["member"])
+    typed = player.name
+    try:
+        services.player_relink(party=party, player=player, member=member, user=request.user)
+    except PartyError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            gettext("%(name)s is registered instead of %(typed)s.")
+            % {"name": member.name, "typed": typed},
+        )
+    return redirect("host:players", slug=party.slug)
+
+
+@login_required
+@require_POST
+def roster_copy(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Copy last night's players": the club's last party's players, in one tap."""
+    party = party_for_host(request, slug, need=Can.DOOR)
+    try:
+        added = services.roster_copy(party=party, user=request.user)
+    except PartyError as error:
+        messages.error(request, error.message)
+    else:
+        if added:
+            text = ngettext(
+                "%(count)d player is added from the last party.",
+                "%(count)d players are added from the last party.",
+                added,
+            )
+        else:
+            text = gettext("Nobody to add: the last party's players are all registered.")
+        messages.success(request, text % {"count": added})
+    return redirect("host:players", slug=party.slug)
+
+
+@login_required
 @require_GET
 def player_suggest(request: HttpRequest) -> JsonResponse:
-    """Names from the host's earlier parties starting with ``q`` (type-ahead)."""
+    """Names for the type-ahead starting with ``q``: for a club's ``party``,
+    its members not yet playing (a word of the name may start with ``q``)
+    first, then names from the host's earlier parties."""
     form = PlayerSuggestForm(request.GET)
     if not form.is_valid():
         return JsonResponse({"names": [], "errors": form.errors.get_json_data()}, status=400)
-    query = form.cleaned_data["q"]
-    names = selectors.earlier_player_names(request.user, None, prefix=query)[:20]
+    slug = form.cleaned_data["party"]
+    party = party_for_host(request, slug, need=Can.DOOR) if slug else None
+    names = _type_ahead(request, party, prefix=form.cleaned_data["q"])[:20]
     return JsonResponse({"names": names})
 
 
