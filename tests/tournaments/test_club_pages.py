@@ -179,3 +179,12 @@ def test_a_club_organiser_may_put_a_club_partys_table_online(club, host, other_h
     assert party_table_choices(other_host) == []
     ClubRole.objects.filter(user=other_host).update(role=Role.ORGANISER)
     assert [c.table for c in party_table_choices(other_host)] == [1, 2]
+
+
+def test_the_club_page_links_an_organiser_to_the_members_and_the_club_file(club, host, other_host):
+    links = [reverse("club:members", args=[club.slug]), reverse("club:club_file", args=[club.slug])]
+    page = signed_in(host).get(reverse("club:detail", args=[club.slug])).content.decode()
+    assert all(link in page for link in links)
+    ClubRole.objects.create(club=club, user=other_host, role=Role.SCORER)
+    page = signed_in(other_host).get(reverse("club:detail", args=[club.slug])).content.decode()
+    assert not any(link in page for link in links)
