@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import selectors, services
@@ -258,3 +260,18 @@ def test_scorer_enters_nothing_in_a_closed_round(name, seated, scorer, host):
     response = client.post(url, entry(seated, 1))
     assert response.status_code == 403
     assert list(DealResult.objects.filter(round__party=seated).values()) == before
+
+
+def dashboard_queries(client, party: Party) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("host:dashboard", args=[party.slug])).status_code == 200
+    return len(queries)
+
+
+def test_a_scorers_dashboard_costs_two_queries_more_than_the_hosts(seated, scorer, host):
+    """Whether the user is a co-host, and their role in the party's club."""
+    _user, client = scorer
+    owner = Client()
+    owner.force_login(host)
+    dashboard_queries(owner, seated)  # the standings' cache is warm from here on
+    assert dashboard_queries(client, seated) == dashboard_queries(owner, seated) + 2

@@ -59,13 +59,18 @@ def refusal(need: Can) -> str:
 def club_for(request: HttpRequest, slug: str, need: Can | None = Can.ORGANISE) -> Club:
     """The club, if the signed-in user's role in it grants ``need`` (``None``:
     any role).  No role at all: 404; a role without ``need``: 403.  The club
-    comes back with ``club.role`` set to the user's role."""
+    comes back with ``club.role`` set to the user's role and
+    ``club.capabilities`` to what it grants."""
     club = Club.objects.filter(slug=slug).first()
     role = club_role(user=request.user, club=club) if club else None
     if role is None:
         raise Http404("No such club")
     if need is not None and need not in grants(role):
-        raise PermissionDenied(gettext("Only the club's organisers can do this."))
+        raise PermissionDenied(
+            gettext("Only the club's organisers can do this.")
+            if need == Can.ORGANISE
+            else gettext("Your role in this club does not reach this page.")
+        )
     club.role = role
     club.capabilities = grants(role)
     return club
