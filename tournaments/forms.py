@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -24,6 +24,7 @@ from .choices import (
     TEAM_CHOICES,
     language_field,
 )
+from .club_forms import PartyClubFields
 from .models import (
     MOVEMENT_CHOICES,
     ROUND_MINUTES_DEFAULT,
@@ -33,7 +34,6 @@ from .models import (
     SITOUT_CHOICES,
     Party,
     Prize,
-    Role,
 )
 from .services import DealEntry
 
@@ -100,7 +100,7 @@ def house_option_field(option: HouseOption, initial: object) -> forms.Field:
     )
 
 
-class PartyForm(forms.Form):
+class PartyForm(PartyClubFields, forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"))
     date = forms.DateField(
         initial=datetime.date.today,
@@ -152,30 +152,8 @@ class PartyForm(forms.Form):
         required=False, max_length=120, label=_("Highest bid made prize (optional)")
     )
 
-    def __init__(self, *args, clubs: Sequence = (), seasons: Sequence = (), **kwargs):
-        """``clubs``: the clubs the host organises (a party may belong to one);
-        ``seasons``: those clubs' seasons.  Without clubs the form has neither field."""
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._clubs = {club.pk: club for club in clubs}
-        self._seasons = {season.pk: season for season in seasons}
-        if self._clubs:
-            none = [("", _("No club: a party of its own"))]
-            self.fields["club"] = forms.TypedChoiceField(
-                choices=none + [(pk, club.name) for pk, club in self._clubs.items()],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                label=_("Club"),
-                help_text=_("The club's scorers and door helpers can then help at this party."),
-            )
-            self.fields["season"] = forms.TypedChoiceField(
-                choices=[("", _("No season"))]
-                + [(pk, f"{s.club.name}: {s.name}") for pk, s in self._seasons.items()],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                label=_("Season"),
-            )
         self.fields["most_shoots_prize"].help_text = "; ".join(
             f"{gettext(rs.title)}: {wording.top_contracts_prize(rs)}"
             for rs in RULESETS.values()
@@ -215,21 +193,6 @@ class PartyForm(forms.Form):
                     ),
                 )
         return data
-
-    def club(self):
-        """The chosen club, or None."""
-        return self._clubs.get(self.cleaned_data.get("club"))
-
-    def season(self):
-        """The chosen season, or None."""
-        return self._seasons.get(self.cleaned_data.get("season"))
-
-    def clean_season(self):
-        season = self.cleaned_data.get("season")
-        chosen = self._seasons.get(season)
-        if chosen is not None and chosen.club_id != self.cleaned_data.get("club"):
-            raise forms.ValidationError(_("Choose a season of the party's club."))
-        return season
 
     def clean_round_minutes(self) -> int:
         minutes = self.cleaned_data["round_minutes"]
@@ -634,20 +597,3 @@ class CutForm(forms.Form):
     def winner(self) -> int:
         """The team posted, or -1 for anything else: the service refuses it."""
         return self.cleaned_data["team"] if self.is_valid() else -1
-
-
-class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120, label=_("Club name"))
-
-
-class InvitationForm(forms.Form):
-    role = forms.ChoiceField(
-        choices=Role.choices,
-        initial=Role.DOOR,
-        widget=forms.RadioSelect,
-        label=_("Role"),
-        help_text=_(
-            "Organiser: everything. Scorer: enters and confirms results and calls time. "
-            "Door: registers arrivals and departures."
-        ),
-    )

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pedroparty.links import absolute_url
 
 from .. import selectors, services
-from ..forms import ClubForm, InvitationForm
+from ..club_forms import ClubForm, InvitationForm
 from ..models import Invitation, Role
 from ..roles import Can
 from ..services import PartyError
