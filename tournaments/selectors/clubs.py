@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from ..models import Club, ClubRole, Invitation, Party, Role, Season
+from ..models import Club, ClubRole, Party, Role, Season
 from ..roles import Can, grants
 
 
@@ -120,12 +120,6 @@ class ClubPage:
     seasons: list[str]
     helpers: list[ClubHelper] = field(default_factory=list)
     invitations: list[PendingInvitation] = field(default_factory=list)
-
-
-def invitation_is_pending(invitation: Invitation, *, now=None) -> bool:
-    """Unused, not withdrawn and not expired."""
-    now = now or timezone.now()
-    return invitation.used_at is None and not invitation.withdrawn and invitation.expires_at > now
 
 
 def club_page(*, club: Club, organiser: bool) -> ClubPage:
