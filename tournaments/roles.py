@@ -39,7 +39,10 @@ not exist, so a link does not reveal it.  A signed-in helper who has some
 capability at the party but not the one a page needs gets 403 with a
 translated sentence naming who may (``views.common.refusal``): they know
 the party exists already, and "not allowed" is clearer than "not found".
-A club's pages follow the same rule (``views.common.club_for``).
+A club's pages follow the same rule (``views.common.club_for``): the club's
+page opens for any role (read-only for scorers and door helpers); inviting,
+withdrawing an invitation, taking a role away, the members, their pages and
+the club file are for its organisers.
 """
 
 from __future__ import annotations
