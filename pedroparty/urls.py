@@ -20,6 +20,7 @@ urlpatterns = [
     path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     # Before the larger apps: phones poll the players' page more than anything.
     path("p/", include("tournaments.public_urls")),
+    path("s/", include("tournaments.season_public_urls")),
     path("t/", include("tournaments.tableside_urls")),
     path("m/", include("tournaments.member_public_urls")),
     # The language switcher posts to i18n/setlang/, which keeps the choice in a cookie.
@@ -27,6 +28,7 @@ urlpatterns = [
     path("i18n/phone/", views.set_language_public, name="set_language_public"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/v1/", include("tournaments.api_urls")),
     path("host/clubs/", include("tournaments.club_urls")),
     path("invite/", include("tournaments.invite_urls")),
     path("host/", include("tournaments.urls")),

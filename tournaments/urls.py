@@ -1,6 +1,16 @@
 from django.urls import path
 
-from .views import documents, parties, prizes, results, rounds, share, tableside_host
+from .views import (
+    api_tokens,
+    documents,
+    exports,
+    parties,
+    prizes,
+    results,
+    rounds,
+    share,
+    tableside_host,
+)
 
 app_name = "host"
 
@@ -13,6 +23,7 @@ urlpatterns = [
     path("new/", parties.party_create, name="party_create"),
     path("upload/", parties.party_upload, name="party_upload"),
     path("players/suggest/", parties.player_suggest, name="player_suggest"),
+    path("api-tokens/", api_tokens.api_tokens, name="api_tokens"),
     path(party, parties.party_dashboard, name="dashboard"),
     path(party + "players/", parties.players, name="players"),
     path(party + "players/<int:player_id>/depart/", parties.player_depart, name="player_depart"),
@@ -21,6 +32,8 @@ urlpatterns = [
     path(party + "seat/", rounds.seat_round1, name="seat"),
     path(party + "audit/", parties.audit, name="audit"),
     path(party + "file/", parties.party_file, name="party_file"),
+    path(party + "export/standings.csv", exports.export_standings, name="export_standings"),
+    path(party + "export/results.csv", exports.export_results, name="export_results"),
     path(party + "delete/", parties.party_delete, name="party_delete"),
     path(party + "finish/", prizes.party_finish, name="finish"),
     path(party + "prizes/", prizes.prizes, name="prizes"),

@@ -176,6 +176,8 @@ class World:
     tableside_token: str
     #: A member of the host's club, who played the party.
     member: Member
+    #: The public link of the club's season the party counts in.
+    season_token: str
     #: An unused invitation to the host's club.
     invitation_token: str
 
@@ -186,6 +188,8 @@ class World:
             return self.tableside_token
         if route.name.startswith("member_public:"):
             return self.member.public_token
+        if route.name.startswith("season_public:"):
+            return self.season_token
         if route.name.startswith("invite:"):
             return self.invitation_token
         if route.pattern.startswith("play/t/"):
@@ -279,8 +283,22 @@ def world(django_user_model, settings) -> World:
     )
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
+    # The party counts in one of the club's seasons.
+    season = services.season_create(club=club, name="Fuzz season", best_of=None, user=host)
+    services.season_party_add(season=season, party=party, user=host)
+    party.refresh_from_db()
+    kwargs.update({"season": season.pk, "party": party.slug})
     return World(
-        party, host, client, kwargs, table, unseated, table2.entry_token, member, invitation.token
+        party,
+        host,
+        client,
+        kwargs,
+        table,
+        unseated,
+        table2.entry_token,
+        member,
+        season.public_token,
+        invitation.token,
     )
 
 

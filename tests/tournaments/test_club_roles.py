@@ -30,6 +30,7 @@ from tournaments.models import (
     Party,
     Player,
     Role,
+    Season,
 )
 from tournaments.roles import Can, grants
 
@@ -97,6 +98,9 @@ RULES: dict[str, Rule] = {
     "host:document_again": Rule(P_ORGANISE, POST),
     "host:document_download": Rule(P_ORGANISE, GET),
     "host:certificate_preview": Rule(P_ORGANISE, GET),
+    "host:api_tokens": Rule(USER, BOTH),
+    "host:export_standings": Rule(P_ORGANISE, GET),
+    "host:export_results": Rule(P_ORGANISE, GET),
     "club:list": Rule(USER, GET),
     "club:create": Rule(USER, BOTH),
     "club:detail": Rule(C_ANY, GET),
@@ -110,6 +114,13 @@ RULES: dict[str, Rule] = {
     "club:member_merge": Rule(C_ORGANISE, BOTH),
     "club:member": Rule(C_ORGANISE, GET),
     "club:club_file": Rule(C_ORGANISE, GET),
+    "club:season_create": Rule(C_ORGANISE, BOTH),
+    "club:season": Rule(C_ORGANISE, GET),
+    "club:season_best_of": Rule(C_ORGANISE, POST),
+    "club:season_party_add": Rule(C_ORGANISE, POST),
+    "club:season_party_remove": Rule(C_ORGANISE, POST),
+    "club:season_public": Rule(C_ORGANISE, POST),
+    "club:season_export": Rule(C_ORGANISE, GET),
     "invite:accept": Rule(USER, BOTH),
 }
 
@@ -185,6 +196,7 @@ class World:
     document: Document
     member: Member
     other_member: Member
+    season: Season
 
     def url(self, name: str) -> str:
         known = {
@@ -199,6 +211,8 @@ class World:
             "role_id": ClubRole.objects.get(club=self.club, user=self.users["door"]).pk,
             "token": self.invitation.token,
             "member": self.member.pk,
+            "season": self.season.pk,
+            "party": self.party.slug,
         }
         kwargs = {arg: known[arg] for arg in ROUTES[name].pattern.converters}
         return reverse(name, kwargs=kwargs)
@@ -239,8 +253,10 @@ def world(host, django_user_model) -> World:
     )
     member = Member.objects.get(club=club, name="Zebulon Quaife")  # registered as one
     other_member = Member.objects.create(club=club, name="Zeb Quaife")
+    season = services.season_create(club=club, name="Winter", best_of=None, user=users["organiser"])
+    services.season_party_add(season=season, party=party, user=users["organiser"])
     party.refresh_from_db()
-    return World(party, club, users, player, invitation, document, member, other_member)
+    return World(party, club, users, player, invitation, document, member, other_member, season)
 
 
 def payload(world: World) -> dict:

@@ -190,3 +190,22 @@ def test_a_rename_in_another_club_is_refused(host, club, nights):
 def test_a_rename_to_a_new_spelling_of_the_same_name_is_allowed(host, club, nights):
     renamed = services.member_rename(club=club, member=member("Zoë"), name="ZOË", user=host)
     assert renamed.name == "ZOË"
+
+
+def test_a_merge_shows_at_once_on_the_season_table(host, club, nights):
+    """The season's cached table is keyed by its version: a merge bumps it, so
+    the kept member's line adds up both members' nights straight away."""
+    season = services.season_create(club=club, name="Winter", best_of=None, user=host)
+    for party in nights:
+        services.season_party_add(season=season, party=party, user=host)
+    season.refresh_from_db()
+    before = {line.name: line for line in selectors.season_table(season).rows}
+    john, jon = before["John Smith"], before["Jon Smith"]
+    services.member_merge(
+        club=club, keep=member("John Smith"), other=member("Jon Smith"), user=host
+    )
+    season.refresh_from_db()
+    after = {line.name: line for line in selectors.season_table(season).rows}
+    assert "Jon Smith" not in after
+    assert after["John Smith"].parties == john.parties + jon.parties == 3
+    assert after["John Smith"].total == john.total + jon.total

@@ -11,8 +11,11 @@ none imports a service.
     parties.py   the parties a user hosts, their tables that may go online
     members.py   a club's members list, type-ahead, look-alikes, last party
     clubs.py     who holds which role, a club's page, the clubs a user helps
+    seasons.py   a season's table, cached per season version, and its page's state
+    api_tokens.py  a host's API tokens, and whose a presented token is
 """
 
+from .api_tokens import ApiTokenLine, ApiTokenUse, api_token_holder, api_tokens_of
 from .boards import (
     CLOCK_WARN_SECONDS,
     Move,
@@ -73,6 +76,16 @@ from .prizes import (
     special_prize_winners,
 )
 from .results import StandingLine, Standings, party_standings, round_results, standings_from_history
+from .seasons import (
+    SeasonLine,
+    SeasonParty,
+    SeasonState,
+    SeasonTable,
+    season_state,
+    season_table,
+    season_table_at,
+    seasons_of_club,
+)
 
 __all__ = [
     "ClubLine",
@@ -87,6 +100,8 @@ __all__ = [
     "seasons_of_clubs",
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
+    "ApiTokenLine",
+    "ApiTokenUse",
     "DealInfo",
     "DealStats",
     "MemberHistory",
@@ -106,9 +121,15 @@ __all__ = [
     "RosterLine",
     "RoundBoard",
     "RoundInfo",
+    "SeasonLine",
+    "SeasonParty",
+    "SeasonState",
+    "SeasonTable",
     "StandingLine",
     "Standings",
     "TableLine",
+    "api_token_holder",
+    "api_tokens_of",
     "board_from_history",
     "club_members",
     "earlier_player_names",
@@ -132,6 +153,10 @@ __all__ = [
     "round_moves",
     "round_results",
     "round_tie_breaks",
+    "season_state",
+    "season_table",
+    "season_table_at",
+    "seasons_of_club",
     "special_prize_winners",
     "standings_from_history",
     "table_sheet",

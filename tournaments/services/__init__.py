@@ -13,11 +13,14 @@ unique constraints back that up, so a race can never double-count a deal.
 One module per reason to change: ``clubs`` (a club, its roles and
 invitations), ``parties``, ``players``, ``members`` (a club's), ``seating``,
 ``results`` (a deal's entry), ``amend``, ``rounds`` (time, clock, cut,
-close), ``finish`` (the end and its prizes), and ``common`` for what they
-share.  Callers import from here: ``services.result_record``.
+close), ``finish`` (the end and its prizes), ``seasons`` (a club's seasons
+and their bump), ``api_tokens`` (a host's keys to the JSON API), and
+``common`` for what they share.  Callers import from here:
+``services.result_record``.
 """
 
 from .amend import result_amend
+from .api_tokens import api_token_create, api_token_revoke, api_token_used
 from .clubs import (
     INVITATION_DAYS,
     club_create,
@@ -64,6 +67,14 @@ from .rounds import (
     table_call_time,
     table_record_cut,
 )
+from .seasons import (
+    season_best_of_set,
+    season_bump,
+    season_create,
+    season_party_add,
+    season_party_remove,
+    season_public_set,
+)
 from .seating import (
     round1_seat_draw,
     round1_seat_manual,
@@ -77,6 +88,9 @@ __all__ = [
     "SPECIAL_PRIZE_POSITION",
     "DealEntry",
     "PartyError",
+    "api_token_create",
+    "api_token_revoke",
+    "api_token_used",
     "club_create",
     "club_role_remove",
     "invitation_accept",
@@ -115,6 +129,12 @@ __all__ = [
     "round_close",
     "round_override_seating",
     "round_reseat",
+    "season_best_of_set",
+    "season_bump",
+    "season_create",
+    "season_party_add",
+    "season_party_remove",
+    "season_public_set",
     "seating_problem_text",
     "similar_names",
     "table_call_time",

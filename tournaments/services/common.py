@@ -15,6 +15,7 @@ from scoring.rules.rulesets import Ruleset
 from .. import public_selectors
 from ..models import AuditEntry, DealResult, Party, Player, Round
 from ..movement import SeatingProblem
+from .versions import season_bump
 
 
 class PartyError(Exception):
@@ -113,15 +114,18 @@ def _bump(party: Party, rnd: Round | None = None) -> None:
     standings caches, ETags and printouts key on these versions.
 
     Once the change commits, the players' page's cached state (its version and
-    switches) is replaced, so phones see it at their next poll."""
+    switches) is replaced, so phones see it at their next poll.  A party that
+    counts in a season bumps the season too: its table adds up the party."""
     if rnd is not None:
         Round.objects.filter(pk=rnd.pk).update(version=F("version") + 1)
     Party.objects.filter(pk=party.pk).update(version=F("version") + 1)
     party.refresh_from_db(
-        fields=["version", "public_token", "public_open", "public_standings", "language"]
+        fields=["version", "public_token", "public_open", "public_standings", "language", "season"]
     )
     state = public_selectors.PublicState.of(party)
     transaction.on_commit(lambda: public_selectors.public_state_store(state), robust=True)
+    if party.season_id is not None:
+        season_bump(season_ids=[party.season_id])
 
 
 def _present(party: Party, round_number: int) -> list[Player]:

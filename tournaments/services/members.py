@@ -9,12 +9,12 @@ takes the party first, then the club.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext
 
 from ..lookalike import fold
 from ..models import Club, Member, Party, Player, Season
 from .common import PartyError
+from .versions import season_bump
 
 #: The longest name a member (and a party's player) may have.
 NAME_MAX = 80
@@ -76,7 +76,7 @@ def _seasons_bump(member_ids: list[int]) -> None:
     """Mark changed every season holding a party one of these members played,
     so the season pages, their caches and ETags refresh."""
     parties = Player.objects.filter(member_id__in=member_ids).values("party_id")
-    Season.objects.filter(parties__in=parties).update(version=F("version") + 1)
+    season_bump(season_ids=Season.objects.filter(parties__in=parties).values_list("pk", flat=True))
 
 
 def member_rename(*, club: Club, member: Member, name: str, user) -> Member:

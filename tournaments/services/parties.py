@@ -11,7 +11,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import (
     get_language_info,
@@ -45,6 +44,7 @@ from ..wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
 from ..wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
 from ..wifi import WifiProblem, wifi_check
 from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, PartyError, _audit, _bump
+from .versions import season_bump
 
 
 def party_create(
@@ -150,9 +150,8 @@ def party_create(
             club=club,
             season=season,
         )
-        if season is not None:
-            # The season's pages and caches key on its version.
-            Season.objects.filter(pk=season.pk).update(version=F("version") + 1)
+        # The season's table and public page key on its version.
+        season_bump(season_ids=[season.pk if season else None])
         for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         for offset, kind in enumerate(special_kinds):
@@ -311,12 +310,14 @@ def party_delete(*, party: Party, user) -> str:
         party = Party.objects.select_for_update().get(pk=party.pk)
         if not party_deletable_by(user=user, party=party):
             raise PartyError(gettext("Only the party's host or a co-host can delete it."))
-        name, token = party.name, party.public_token
+        name, token, season_id = party.name, party.public_token, party.season_id
         # A seat or sit-out protects its player: the rounds go first, taking
         # their seats, sit-outs, results and online tables with them.
         Round.objects.filter(party=party).delete()
         party.delete()
         transaction.on_commit(partial(public_state_forget, token), robust=True)
+        # Its season's table no longer adds up its nights.
+        season_bump(season_ids=[season_id])
     return name
 
 

@@ -7,11 +7,9 @@ or to FILE with ``-o``.
 
 from __future__ import annotations
 
-import json
-import sys
-
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.documents import write_document
 from tournaments.models import Party
 from tournaments.partyfile import party_dump
 
@@ -27,17 +25,4 @@ class Command(BaseCommand):
         party = Party.objects.filter(slug=options["slug"]).first()
         if party is None:
             raise CommandError(f"There is no party {options['slug']!r}.")
-        text = json.dumps(party_dump(party), ensure_ascii=False, indent=2) + "\n"
-        if options["output"]:
-            try:
-                with open(options["output"], "w", encoding="utf-8") as handle:
-                    handle.write(text)
-            except OSError as error:
-                raise CommandError(f"{options['output']}: {error.strerror or error}") from None
-        elif options.get("stdout") is None and hasattr(sys.stdout, "buffer"):
-            # UTF-8 whatever the terminal's locale says.
-            sys.stdout.flush()
-            sys.stdout.buffer.write(text.encode("utf-8"))
-            sys.stdout.buffer.flush()
-        else:
-            self.stdout.write(text, ending="")
+        write_document(self, party_dump(party), options)
