@@ -182,9 +182,16 @@ def test_a_club_organiser_may_put_a_club_partys_table_online(club, host, other_h
 
 
 def test_the_club_page_links_an_organiser_to_the_members_and_the_club_file(club, host, other_host):
-    links = [reverse("club:members", args=[club.slug]), reverse("club:club_file", args=[club.slug])]
+    season = services.season_create(club=club, name="Spring", best_of=None, user=host)
+    links = [
+        reverse("club:members", args=[club.slug]),
+        reverse("club:club_file", args=[club.slug]),
+        reverse("club:season_create", args=[club.slug]),
+        reverse("club:season", args=[club.slug, season.pk]),
+    ]
     page = signed_in(host).get(reverse("club:detail", args=[club.slug])).content.decode()
     assert all(link in page for link in links)
     ClubRole.objects.create(club=club, user=other_host, role=Role.SCORER)
     page = signed_in(other_host).get(reverse("club:detail", args=[club.slug])).content.decode()
     assert not any(link in page for link in links)
+    assert "Spring" in page  # the season's name, without the organisers' link

@@ -96,6 +96,12 @@ class ClubParty:
 
 
 @dataclass(frozen=True)
+class ClubSeason:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
 class ClubHelper:
     role_id: int
     username: str
@@ -117,7 +123,7 @@ class ClubPage:
     unless the page is asked for an organiser."""
 
     parties: list[ClubParty]
-    seasons: list[str]
+    seasons: list[ClubSeason]
     helpers: list[ClubHelper] = field(default_factory=list)
     invitations: list[PendingInvitation] = field(default_factory=list)
 
@@ -130,7 +136,10 @@ def club_page(*, club: Club, organiser: bool) -> ClubPage:
         ClubParty(p.slug, p.name, p.date, p.get_status_display(), p.season.name if p.season else "")
         for p in club.parties.select_related("season").order_by("-date", "-id")
     ]
-    seasons = list(club.seasons.order_by("-created_at", "-id").values_list("name", flat=True))
+    seasons = [
+        ClubSeason(pk, name)
+        for pk, name in club.seasons.order_by("-created_at", "-id").values_list("pk", "name")
+    ]
     if not organiser:
         return ClubPage(parties, seasons)
     helpers = [
