@@ -30,6 +30,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include("tournaments.api_urls")),
     path("host/clubs/", include("tournaments.club_urls")),
+    path("invite/", include("tournaments.invite_urls")),
     path("host/", include("tournaments.urls")),
     path("play/", include("scoring.urls")),
     path("rules/", include(rules_patterns)),

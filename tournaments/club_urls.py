@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import clubfile, exports, member_history, members, seasons
+from .views import clubfile, clubs, exports, member_history, members, seasons
 
 app_name = "club"
 
@@ -12,6 +12,17 @@ urlpatterns: list = [
     # Before any "<club>/" route, which would take "upload" for a club's slug.
     path("upload/", clubfile.club_upload, name="club_upload"),
     # Clubs, roles and invitations.
+    path("", clubs.club_list, name="list"),
+    path("new/", clubs.club_create, name="create"),
+    path(club, clubs.club_detail, name="detail"),
+    path(club + "invite/", clubs.club_invite, name="invite"),
+    path(club + "invitations/<int:invitation_id>/", clubs.club_invitation, name="invitation"),
+    path(
+        club + "invitations/<int:invitation_id>/withdraw/",
+        clubs.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
+    path(club + "roles/<int:role_id>/remove/", clubs.role_remove, name="role_remove"),
     # Members.
     path(club + "members/", members.members, name="members"),
     path(club + "members/rename/", members.member_rename, name="member_rename"),

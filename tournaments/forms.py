@@ -24,6 +24,7 @@ from .choices import (
     TEAM_CHOICES,
     language_field,
 )
+from .club_forms import PartyClubFields
 from .models import (
     MOVEMENT_CHOICES,
     ROUND_MINUTES_DEFAULT,
@@ -99,7 +100,7 @@ def house_option_field(option: HouseOption, initial: object) -> forms.Field:
     )
 
 
-class PartyForm(forms.Form):
+class PartyForm(PartyClubFields, forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"))
     date = forms.DateField(
         initial=datetime.date.today,

@@ -43,7 +43,7 @@ from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
 from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import Club, ClubRole, Document, Member, Party, TableRound
+from tournaments.models import Club, ClubRole, Document, Member, Party, Role, TableRound
 from tournaments.printing import rendering
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ class Route:
 
     @property
     def signed_in(self) -> bool:
-        return self.name.startswith(("host:", "club:")) or self.name == "play:party_new"
+        return self.name.startswith(("host:", "club:", "invite:")) or self.name == "play:party_new"
 
 
 def _walk(patterns, prefix: str = "", namespace: str = "") -> Iterator[Route]:
@@ -178,6 +178,8 @@ class World:
     member: Member
     #: The public link of the club's season the party counts in.
     season_token: str
+    #: An unused invitation to the host's club.
+    invitation_token: str
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
@@ -188,6 +190,8 @@ class World:
             return self.member.public_token
         if route.name.startswith("season_public:"):
             return self.season_token
+        if route.name.startswith("invite:"):
+            return self.invitation_token
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -254,6 +258,9 @@ def world(django_user_model, settings) -> World:
     member = Member.objects.create(club=club, name="Ana")
     Party.objects.filter(pk=party.pk).update(club=club)
     party.players.filter(name="Ana").update(member=member)
+    invitation = services.invitation_create(club=club, role=Role.DOOR, user=host)
+    door = django_user_model.objects.create_user(username="fuzzdoor", password="pw-cards-96")
+    door_role = ClubRole.objects.create(club=club, user=door, role=Role.DOOR)
     party.refresh_from_db()
     client = Client(raise_request_exception=False)
     client.force_login(host)
@@ -268,6 +275,8 @@ def world(django_user_model, settings) -> World:
         "game": "monterey-draw",
         "club": club.slug,
         "member": member.pk,
+        "invitation_id": invitation.pk,
+        "role_id": door_role.pk,
     }
     unseated = services.party_create(
         owner=host, name="Not seated yet", date=datetime.date(2026, 4, 19)
@@ -289,6 +298,7 @@ def world(django_user_model, settings) -> World:
         table2.entry_token,
         member,
         season.public_token,
+        invitation.token,
     )
 
 

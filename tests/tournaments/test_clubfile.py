@@ -384,7 +384,7 @@ def test_a_club_s_helper_cannot_download_its_file(client, host, other_host, role
     club = club_load(data=club_file(), user=host)
     ClubRole.objects.create(club=club, user=other_host, role=role)
     client.force_login(other_host)
-    assert client.get(reverse("club:club_file", args=[club.slug])).status_code == 404
+    assert client.get(reverse("club:club_file", args=[club.slug])).status_code == 403
 
 
 def test_a_stranger_an_anonymous_visitor_and_another_club_s_organiser_cannot_download(

@@ -185,7 +185,7 @@ def test_anonymous_is_sent_to_sign_in(name, club):
 
 @pytest.mark.parametrize("role", [None, "scorer", "door"])
 @pytest.mark.parametrize("name", ROUTES)
-def test_strangers_scorers_and_door_helpers_get_404(name, role, club, other_host):
+def test_strangers_get_404_and_scorers_and_door_helpers_403(name, role, club, other_host):
     if role:
         ClubRole.objects.create(club=club, user=other_host, role=Role(role))
     client = signed_in(other_host)
@@ -193,9 +193,11 @@ def test_strangers_scorers_and_door_helpers_get_404(name, role, club, other_host
     john = member("John Smith")
     got = client.get(url(name, club, keep=john.pk, other=member("Jon Smith").pk, member=john.pk))
     sent = client.post(url(name, club), posted(name))
-    assert got.status_code == 404
+    # A helper knows the club exists: told "not allowed" (tournaments.roles).
+    refused = 403 if role else 404
+    assert got.status_code == refused
     # The list takes no POST (405); the others act only for an organiser.
-    assert sent.status_code == (405 if name == "members" else 404)
+    assert sent.status_code == (405 if name == "members" else refused)
     assert "John Smith" not in got.content.decode()
     assert snapshot() == before
 

@@ -303,9 +303,10 @@ def test_the_season_page_is_for_the_clubs_organisers(
     url = season_url(season)
     response = client.get(url)
     assert response.status_code == 302 and reverse("login") in response["Location"]
-    for user in (other_host, scorer):
+    # A stranger finds nothing; a helper of the club is told "not allowed".
+    for user, refused in ((other_host, 404), (scorer, 403)):
         client.force_login(user)
-        assert client.get(url).status_code == 404
+        assert client.get(url).status_code == refused
     client.force_login(host)
     response = client.get(url)
     assert response.status_code == 200

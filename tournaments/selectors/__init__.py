@@ -10,6 +10,7 @@ none imports a service.
     prizes.py    special prizes, who picks next, who has what
     parties.py   the parties a user hosts, their tables that may go online
     members.py   a club's members list, type-ahead, look-alikes, last party
+    clubs.py     who holds which role, a club's page, the clubs a user helps
     seasons.py   a season's table, cached per season version, and its page's state
     api_tokens.py  a host's API tokens, and whose a presented token is
 """
@@ -30,6 +31,18 @@ from .boards import (
     round_tie_breaks,
     table_sheet,
     utc_instant,
+)
+from .clubs import (
+    ClubLine,
+    ClubPage,
+    club_page,
+    club_role,
+    club_role_held,
+    clubs_of,
+    clubs_organised_by,
+    party_capabilities,
+    party_deletable_by,
+    seasons_of_clubs,
 )
 from .history import DealInfo, PartyHistory, PlayerInfo, RoundInfo, party_history
 from .member_history import DealStats, MemberHistory, MemberNight, member_history
@@ -75,6 +88,16 @@ from .seasons import (
 )
 
 __all__ = [
+    "ClubLine",
+    "ClubPage",
+    "club_page",
+    "club_role",
+    "club_role_held",
+    "clubs_of",
+    "clubs_organised_by",
+    "party_capabilities",
+    "party_deletable_by",
+    "seasons_of_clubs",
     "CLOCK_WARN_SECONDS",
     "PARTY_LOAD_ACTION",
     "ApiTokenLine",

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext
 
 from scoring.models import OnlineTable
 
-from ..models import AuditEntry, DealResult, Party, Player, PrizeAward, Round, Seat
+from ..models import (
+    AuditEntry,
+    ClubRole,
+    DealResult,
+    Party,
+    Player,
+    PrizeAward,
+    Role,
+    Round,
+    Seat,
+)
 
 #: The audit action of a party loaded from a party file.
 PARTY_LOAD_ACTION = "party_load"
@@ -33,28 +43,68 @@ class PartyLine:
     status_label: str
     #: When the party was loaded from a party file, or None.
     loaded_at: object
+    #: The user's club role's label when the party is theirs only through
+    #: its club ("Scorer"), or "" for its owner, co-hosts and staff.
+    role_label: str = ""
+    #: Whether the user may delete it (its owner, a co-host, a club organiser).
+    deletable: bool = True
 
 
 def _hosted(user) -> QuerySet[Party]:
-    """The parties ``user`` hosts, as owner or co-host (all of them for staff)."""
+    """The parties ``user`` organises: as owner, co-host or organiser of the
+    party's club (all of them for staff)."""
     if user.is_staff:
         return Party.objects.all()
-    return Party.objects.filter(Q(owner=user) | Q(cohosts=user)).distinct()
+    organised = ClubRole.objects.filter(user=user, role=Role.ORGANISER).values("club_id")
+    return Party.objects.filter(
+        Q(owner=user) | Q(cohosts=user) | Q(club_id__in=organised)
+    ).distinct()
+
+
+def _reachable(user) -> QuerySet[Party]:
+    """The parties where ``user`` may do anything at all (tournaments.roles)."""
+    if user.is_staff:
+        return Party.objects.all()
+    clubs = ClubRole.objects.filter(user=user).values("club_id")
+    return Party.objects.filter(Q(owner=user) | Q(cohosts=user) | Q(club_id__in=clubs)).distinct()
 
 
 def parties_hosted_by(user) -> list[PartyLine]:
-    """The parties ``user`` hosts (all of them for staff), newest date first,
-    with when each was loaded from a file, in one query."""
+    """The parties ``user`` hosts or helps at through a club role (all of them
+    for staff), newest date first, with when each was loaded from a file and
+    the user's club role where that is how they reach it, in one query."""
     loaded = AuditEntry.objects.filter(party=OuterRef("pk"), action=PARTY_LOAD_ACTION)
+    role = ClubRole.objects.filter(club_id=OuterRef("club_id"), user=user)
+    cohost = Party.cohosts.through.objects.filter(party_id=OuterRef("pk"), user_id=user.pk)
     rows = (
-        _hosted(user)
-        .annotate(loaded_at=Subquery(loaded.order_by("at").values("at")[:1]))
+        _reachable(user)
+        .annotate(
+            loaded_at=Subquery(loaded.order_by("at").values("at")[:1]),
+            club_role=Subquery(role.values("role")[:1]),
+            cohosted=Exists(cohost),
+        )
         .order_by("-date", "-id")
     )
-    return [
-        PartyLine(p.slug, p.name, p.date, p.venue, p.status, p.get_status_display(), p.loaded_at)
-        for p in rows
-    ]
+    labels = dict(Role.choices)
+    lines = []
+    for p in rows:
+        hosts = user.is_staff or p.owner_id == user.pk or p.cohosted
+        role_label = "" if hosts else str(labels[p.club_role])
+        deletable = p.owner_id == user.pk or p.cohosted or p.club_role == Role.ORGANISER
+        lines.append(
+            PartyLine(
+                p.slug,
+                p.name,
+                p.date,
+                p.venue,
+                p.status,
+                p.get_status_display(),
+                p.loaded_at,
+                role_label=role_label,
+                deletable=bool(deletable),
+            )
+        )
+    return lines
 
 
 @dataclass(frozen=True)
@@ -82,8 +132,11 @@ def party_contents(party: Party) -> PartyContents:
 
 
 def earlier_player_names(user, party: Party | None, prefix: str = "") -> list[str]:
-    """Names of players from the host's other parties, for type-ahead."""
-    query = Player.objects.filter(party__owner=user)
+    """Names of players from the host's other parties and from the parties of
+    the clubs where ``user`` holds a role (a door helper types them too), for
+    type-ahead."""
+    clubs = ClubRole.objects.filter(user=user).values("club_id")
+    query = Player.objects.filter(Q(party__owner=user) | Q(party__club_id__in=clubs))
     if party is not None:
         query = query.exclude(party=party)
     if prefix:

@@ -10,16 +10,26 @@ Where two tablets can race (entering results, closing a round) the service
 first locks the round's row with ``SELECT ... FOR UPDATE``; the database's
 unique constraints back that up, so a race can never double-count a deal.
 
-One module per reason to change: ``parties``, ``players``, ``members`` (a
-club's), ``seating``, ``results`` (a deal's entry), ``amend``, ``rounds``
-(time, clock, cut, close), ``finish`` (the end and its prizes), ``seasons``
-(a club's seasons and their bump), ``api_tokens`` (a host's keys to the
-JSON API), and ``common`` for what they share.  Callers import from here:
+One module per reason to change: ``clubs`` (a club, its roles and
+invitations), ``parties``, ``players``, ``members`` (a club's), ``seating``,
+``results`` (a deal's entry), ``amend``, ``rounds`` (time, clock, cut,
+close), ``finish`` (the end and its prizes), ``seasons`` (a club's seasons
+and their bump), ``api_tokens`` (a host's keys to the JSON API), and
+``common`` for what they share.  Callers import from here:
 ``services.result_record``.
 """
 
 from .amend import result_amend
 from .api_tokens import api_token_create, api_token_revoke, api_token_used
+from .clubs import (
+    INVITATION_DAYS,
+    club_create,
+    club_role_remove,
+    invitation_accept,
+    invitation_create,
+    invitation_refusal,
+    invitation_withdraw,
+)
 from .common import (
     RULESET_OPTION_NAMES,
     SPECIAL_PRIZE_POSITION,
@@ -73,6 +83,7 @@ from .seating import (
 )
 
 __all__ = [
+    "INVITATION_DAYS",
     "RULESET_OPTION_NAMES",
     "SPECIAL_PRIZE_POSITION",
     "DealEntry",
@@ -80,6 +91,12 @@ __all__ = [
     "api_token_create",
     "api_token_revoke",
     "api_token_used",
+    "club_create",
+    "club_role_remove",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_refusal",
+    "invitation_withdraw",
     "member_for_name",
     "member_merge",
     "member_rename",

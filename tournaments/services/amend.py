@@ -31,6 +31,7 @@ def result_amend(
     reason: str,
     user,
     version: int | None = None,
+    closed_ok: bool = True,
 ) -> tuple[DealResult, list[int]]:
     """Replace a deal's result with a new version (RULES.md 6, corrections).
 
@@ -45,12 +46,18 @@ def result_amend(
     round is open or its winners did not change).  Nothing else is rewritten:
     the host then chooses to keep the seatings played or re-seat the current
     round (:func:`round_reseat`) if it has no deals yet.
+
+    ``closed_ok=False`` (a scorer: :mod:`tournaments.roles`) refuses a deal
+    of a closed round, checked holding the round's lock so that a round
+    closed meanwhile is refused too.
     """
     reason = (reason or "").strip()
     if not reason:
         raise PartyError({"reason": gettext("Say why the result is being changed.")})
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=result.round_id)
+        if not closed_ok and rnd.status == Round.Status.CLOSED:
+            raise PartyError(gettext("The round is closed: only an organiser can amend it."))
         old = DealResult.objects.select_for_update().get(pk=result.pk)
         if not old.is_current or (version is not None and version != old.version):
             stored = DealResult.objects.select_related("entered_by").get(

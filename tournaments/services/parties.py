@@ -28,13 +28,17 @@ from ..models import (
     ROUND_MINUTES_MAX,
     ROUND_MINUTES_MIN,
     AuditEntry,
+    Club,
     Party,
     Prize,
     PrizeAward,
+    Role,
     Round,
+    Season,
 )
 from ..public_selectors import public_state_forget
 from ..selectors import PARTY_LOAD_ACTION
+from ..selectors.clubs import club_role_held, party_deletable_by
 from ..wifi import NAME_MAX_BYTES as WIFI_NAME_MAX_BYTES
 from ..wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
 from ..wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
@@ -60,13 +64,22 @@ def party_create(
     special_prizes: dict[str, str] | None = None,
     tableside_entry: bool = False,
     language: str = "",
+    club: Club | None = None,
+    season: Season | None = None,
 ) -> Party:
     """Create a party hosted by ``owner``, with its place prizes in order and
     optional special prizes (kind -> prize name: ``low_score``,
     ``most_shoots``, ``highest_bid``; RULES.md section 6), awarded when the
     party finishes.  ``language`` (a code of ``settings.LANGUAGES``) is the
-    party's language, by default the one active when it is created."""
+    party's language, by default the one active when it is created.
+
+    ``club``: a club ``owner`` organises, whose roles then reach the party;
+    ``season``: one of that club's seasons, that the party counts in."""
     errors: dict[str, str] = {}
+    if club is not None and club_role_held(user=owner, club=club) != Role.ORGANISER:
+        errors["club"] = gettext("Choose a club you organise.")
+    if season is not None and (club is None or season.club_id != club.pk):
+        errors["season"] = gettext("Choose a season of the party's club.")
     language = language or active_language()
     if language not in dict(settings.LANGUAGES):
         errors["language"] = gettext("Choose one of the site's languages.")
@@ -134,7 +147,11 @@ def party_create(
             owner=owner,
             tableside_entry=tableside_entry,
             language=language,
+            club=club,
+            season=season,
         )
+        # The season's table and public page key on its version.
+        season_bump(season_ids=[season.pk if season else None])
         for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         for offset, kind in enumerate(special_kinds):
@@ -286,11 +303,12 @@ def party_load_record(*, party: Party, user, source: str = "") -> None:
 
 def party_delete(*, party: Party, user) -> str:
     """Delete the party for good, with everything in it: players, rounds,
-    results, prizes, printouts and its audit trail.  Only its owner or a
-    co-host may.  Returns the party's name, for the message that confirms it."""
+    results, prizes, printouts and its audit trail.  Only its owner, a
+    co-host or an organiser of its club may (not staff as such).  Returns
+    the party's name, for the message that confirms it."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
-        if party.owner_id != user.pk and not party.cohosts.filter(pk=user.pk).exists():
+        if not party_deletable_by(user=user, party=party):
             raise PartyError(gettext("Only the party's host or a co-host can delete it."))
         name, token, season_id = party.name, party.public_token, party.season_id
         # A seat or sit-out protects its player: the rounds go first, taking

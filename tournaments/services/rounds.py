@@ -192,14 +192,20 @@ def round_call_time_undo(*, round: Round, user) -> list[int]:
     return tables
 
 
-def table_record_cut(*, round: Round, table: int, team: int, user) -> list[int]:
+def table_record_cut(
+    *, round: Round, table: int, team: int, user, closed_ok: bool = True
+) -> list[int]:
     """Record the cut of the cards that decides a tied table (RULES.md 6).
 
-    Returns later rounds whose seating would differ (for a closed round)."""
+    Returns later rounds whose seating would differ (for a closed round).
+    ``closed_ok=False`` (a scorer) refuses a closed round, whose winners a
+    cut would change."""
     if team not in (0, 1):
         raise PartyError({"team": gettext("The cut is won by team 0 or team 1.")})
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=round.pk)
+        if not closed_ok and rnd.status == Round.Status.CLOSED:
+            raise PartyError(gettext("The round is closed: only an organiser can change it."))
         outcome = TableRound.objects.select_for_update().filter(round=rnd, table=table).first()
         if outcome is None:
             raise PartyError(

@@ -7,10 +7,12 @@ from __future__ import annotations
 import io
 
 import segno
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from pedroparty.links import absolute_url
 
@@ -20,20 +22,57 @@ from ..selectors.clubs import club_role, party_capabilities
 from ..services import PartyError
 
 
-def party_for_host(request: HttpRequest, slug: str, need: Can = Can.ORGANISE) -> Party:
-    """The party, if the signed-in user may do ``need`` there (:mod:`tournaments.roles`);
-    404 otherwise, so that a link does not tell a stranger the party exists."""
+def party_for_host(request: HttpRequest, slug: str, need: Can | None = Can.ORGANISE) -> Party:
+    """The party, if the signed-in user may do ``need`` there (:mod:`tournaments.roles`;
+    ``need=None``: any capability at all).
+
+    Someone with no capability at the party gets 404, so that a link does not
+    tell a stranger the party exists; a helper with some capability but not
+    this one gets 403 with a message saying so.  The party comes back with
+    ``party.capabilities`` set to what the user may do, for the page to show
+    only what they can use."""
     party = Party.objects.filter(slug=slug).first()
-    if party is None or need not in party_capabilities(user=request.user, party=party):
+    capabilities = party_capabilities(user=request.user, party=party) if party else frozenset()
+    if not capabilities:
         raise Http404("No such party")
+    if need is not None and need not in capabilities:
+        raise PermissionDenied(refusal(need))
+    party.capabilities = capabilities
     return party
 
 
-def club_for(request: HttpRequest, slug: str, need: Can = Can.ORGANISE) -> Club:
-    """The club, if the signed-in user's role in it grants ``need``; 404 otherwise."""
+def party_require(party: Party, need: Can) -> None:
+    """Refuse (403) unless the user :func:`party_for_host` let in may also do ``need``."""
+    if need not in party.capabilities:
+        raise PermissionDenied(refusal(need))
+
+
+def refusal(need: Can) -> str:
+    """What a helper is told when their role does not reach a page."""
+    return {
+        Can.ORGANISE: gettext("Only the party's organisers can do this."),
+        Can.SCORE: gettext("Only the party's organisers and scorers can do this."),
+        Can.DOOR: gettext("Only the party's organisers and door helpers can do this."),
+    }[need]
+
+
+def club_for(request: HttpRequest, slug: str, need: Can | None = Can.ORGANISE) -> Club:
+    """The club, if the signed-in user's role in it grants ``need`` (``None``:
+    any role).  No role at all: 404; a role without ``need``: 403.  The club
+    comes back with ``club.role`` set to the user's role and
+    ``club.capabilities`` to what it grants."""
     club = Club.objects.filter(slug=slug).first()
-    if club is None or need not in grants(club_role(user=request.user, club=club)):
+    role = club_role(user=request.user, club=club) if club else None
+    if role is None:
         raise Http404("No such club")
+    if need is not None and need not in grants(role):
+        raise PermissionDenied(
+            gettext("Only the club's organisers can do this.")
+            if need == Can.ORGANISE
+            else gettext("Your role in this club does not reach this page.")
+        )
+    club.role = role
+    club.capabilities = grants(role)
     return club
 
 

@@ -23,6 +23,7 @@ from pedroparty.htmx import render_page
 from .. import printing
 from ..forms import CertificatePreviewForm, DocumentAgainForm
 from ..models import Document
+from ..roles import Can
 from ..services import PartyError
 from .common import party_for_host, public_url, table_link
 
@@ -34,7 +35,7 @@ _OPTION_FIELDS = ("paper", "design", "round")
 @require_http_methods(["GET", "POST"])
 def documents(request: HttpRequest, slug: str) -> HttpResponse:
     """The printables page: a form per kind, and the documents made so far."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     errors: dict[str, str] = {}
     failed_kind = ""
     if request.method == "POST":
@@ -92,7 +93,7 @@ def _asked_for(request: HttpRequest, party) -> tuple[str, dict]:
 @require_POST
 def document_again(request: HttpRequest, slug: str, document_id: int) -> HttpResponse:
     """The "Make again" button: render the document afresh (stuck, failed or out of date)."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     try:
         document = printing.document_again(party=party, document_id=document_id, user=request.user)
     except PartyError as error:
@@ -116,7 +117,7 @@ def _report(request: HttpRequest, document: Document) -> None:
 @require_GET
 def document_download(request: HttpRequest, slug: str, document_id: int) -> HttpResponse:
     """The stored PDF, as an attachment; 404 until it is ready."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     document = get_object_or_404(
         Document, party=party, pk=document_id, status=Document.Status.READY
     )
@@ -135,7 +136,7 @@ def certificate_preview(request: HttpRequest, slug: str) -> HttpResponse:
     ``award`` picks the winner (default: the first); ``design`` and ``paper``
     as for the PDF.  Before any prize is awarded it shows a sample.
     """
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     form = CertificatePreviewForm(
         {
             "design": request.GET.get("design", printing.DEFAULT_DESIGN),

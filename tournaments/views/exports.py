@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 
 from .. import exports, selectors
 from ..models import Season
+from ..roles import Can
 from ..selectors.seasons import season_table
 from .common import club_for, party_for_host
 
@@ -33,7 +34,7 @@ def csv_response(content: bytes, filename: str) -> HttpResponse:
 @require_safe
 def export_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The party's standings as CSV, for its organisers."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     content = exports.standings_csv(selectors.party_standings(party))
     return csv_response(content, exports.csv_filename(party.slug, "standings"))
 
@@ -42,7 +43,7 @@ def export_standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def export_results(request: HttpRequest, slug: str) -> HttpResponse:
     """Every current deal of the party as CSV, for its organisers."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     content = exports.results_csv(selectors.party_history(party))
     return csv_response(content, exports.csv_filename(party.slug, "results"))
 
@@ -51,7 +52,7 @@ def export_results(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def season_export(request: HttpRequest, club: str, season: int) -> HttpResponse:
     """A season's standings as CSV, for its club's organisers."""
-    club_row = club_for(request, club)
+    club_row = club_for(request, club, need=Can.ORGANISE)
     season_row = get_object_or_404(Season, club=club_row, pk=season)
     content = exports.season_csv(season_table(season_row))
     return csv_response(content, exports.csv_filename(club_row.slug, season_row.name, "standings"))

@@ -2,8 +2,10 @@
 loading and deleting one, its dashboard, its players, its change log and its
 party file.
 
-Only the party's owner, its co-hosts and staff reach a party's pages; anyone
-else gets 404, so a party's existence is not revealed.
+Each page asks for a capability (:mod:`tournaments.roles`): the party's
+owner, co-hosts, staff and its club's organisers reach every page, a club's
+scorers and door helpers their share; anyone else gets 404, so a party's
+existence is not revealed.
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ def party_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def party_create(request: HttpRequest) -> HttpResponse:
-    form = PartyForm(request.POST or None)
+    clubs = selectors.clubs_organised_by(user=request.user)
+    seasons = selectors.seasons_of_clubs(clubs=clubs) if clubs else []
+    form = PartyForm(request.POST or None, clubs=clubs, seasons=seasons)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -67,6 +71,8 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 special_prizes=form.special_prizes(),
                 tableside_entry=data["tableside_entry"],
                 language=data["language"],
+                club=form.club(),
+                season=form.season(),
             )
         except PartyError as error:
             apply_errors(form, error)
@@ -78,7 +84,10 @@ def party_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def party_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=None)
+    if Can.SCORE not in party.capabilities and Can.DOOR in party.capabilities:
+        # A door helper has nothing on the tables page: their page is the players'.
+        return redirect("host:players", slug=party.slug)
     board = selectors.round_board(party)
     return render_page(
         request,
@@ -115,7 +124,7 @@ def _type_ahead(request: HttpRequest, party: Party | None, prefix: str = "") -> 
 @login_required
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, slug: str) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.DOOR)
     form = PlayerForm(request.POST or None)
     warning = ""
     status = 200
@@ -163,7 +172,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def player_depart(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.DOOR)
     player = get_object_or_404(Player, party=party, pk=player_id)
     if request.POST.get("undo"):
         services.player_rejoin(party=party, player=player, user=request.user)
@@ -245,7 +254,7 @@ def player_suggest(request: HttpRequest) -> JsonResponse:
 @login_required
 @require_GET
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     entries = change_selectors.party_changes(party, ruleset=services.party_ruleset(party))
     return render(request, "host/audit.html", {"party": party, "entries": entries})
 
@@ -254,7 +263,7 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def party_file(request: HttpRequest, slug: str) -> HttpResponse:
     """The party file (RULES.md section 10) as a JSON download, for the party's hosts."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     text = json.dumps(party_dump(party), ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{party.slug}.json"'
@@ -294,7 +303,7 @@ def party_upload(request: HttpRequest) -> HttpResponse:
 def party_delete(request: HttpRequest, slug: str) -> HttpResponse:
     """Delete the party, after a page that names it and what will be lost.
     Only its owner or a co-host may (anyone else: 404, staff: 403)."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     error = ""
     if request.method == "POST":
         try:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import selectors, services
 from ..forms import PrizePickForm, PrizeUnpickForm
 from ..models import Prize
+from ..roles import Can
 from ..services import PartyError
 from .common import party_for_host
 
@@ -18,7 +19,7 @@ from .common import party_for_host
 @login_required
 @require_POST
 def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     try:
         services.party_finish(party=party, user=request.user)
     except PartyError as error:
@@ -32,7 +33,7 @@ def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings and prizes.  A pick is asked for twice: the first tap shows
     what will be awarded, the second (``confirm=yes``) awards it."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     error = ""
     confirm = None
     if request.method == "POST":
@@ -71,7 +72,7 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
     """Put back the latest place prize picked: that player picks again."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     form = PrizeUnpickForm(request.POST, party=party)
     if not form.is_valid():
         messages.error(request, form.error_text())

@@ -21,16 +21,18 @@ from scoring.wording import bid_words
 from .. import selectors, services
 from ..forms import AmendForm, DealNumberForm, ResultForm, TallyDealForm
 from ..models import DealResult, Party, Round
+from ..roles import Can
 from ..services import PartyError
-from .common import apply_errors, party_for_host, party_round
+from .common import apply_errors, party_for_host, party_require, party_round
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_view(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """A table's deals so far and the entry form for its next deal."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
+    _closed_round_needs_an_organiser(request, party, rnd)
     rs = services.party_ruleset(party)
     # A post with its deal number needs no sheet unless it is refused: a
     # saved result redirects at once (the service refuses a missing table).
@@ -96,6 +98,12 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
+
+
+def _closed_round_needs_an_organiser(request: HttpRequest, party: Party, rnd: Round) -> None:
+    """A scorer looks at a closed round but changes nothing in it (tournaments.roles)."""
+    if request.method == "POST" and rnd.status == Round.Status.CLOSED:
+        party_require(party, Can.ORGANISE)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -176,8 +184,9 @@ def _not_saved(form, error: PartyError, rs) -> str:
 @require_http_methods(["GET", "POST"])
 def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """A whole table's deals from its tally card, checked together, saved all or none."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
+    _closed_round_needs_an_organiser(request, party, rnd)
     rs = services.party_ruleset(party)
     sheet = _table_sheet(party, rnd, table)
     entered = {d.deal for d in sheet.deals}
@@ -249,8 +258,11 @@ def _dealer(sheet, deal: int) -> dict:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
+    if rnd.status == Round.Status.CLOSED:
+        # Amending a closed round can change its winners and so the seatings.
+        party_require(party, Can.ORGANISE)
     result = get_object_or_404(DealResult, round=rnd, table=table, deal=deal, is_current=True)
     sheet = selectors.table_sheet(party, rnd, table)
     initial = {
@@ -274,6 +286,7 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     user=request.user,
                     version=form.cleaned_data["version"],
                     entry=form.deal_entry(),
+                    closed_ok=Can.ORGANISE in party.capabilities,
                 )
             except PartyError as error:
                 if error.result is not None:

@@ -17,6 +17,7 @@ from pedroparty.htmx import render_page
 
 from .. import selectors, services
 from ..forms import CallTimeForm, CutForm, SeatDrawForm, SeatingForm
+from ..roles import Can
 from ..services import PartyError
 from .common import party_for_host, party_round
 
@@ -24,7 +25,7 @@ from .common import party_for_host, party_round
 @login_required
 @require_http_methods(["GET", "POST"])
 def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     if party.rounds.exists():
         return redirect("host:dashboard", slug=party.slug)
     present = list(party.players.order_by("order"))
@@ -65,7 +66,7 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     party_round(party, number)
     board = selectors.round_board(party, number)
     context = {
@@ -80,7 +81,7 @@ def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_call_time(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     try:
         services.table_call_time(round=party_round(party, number), table=table, user=request.user)
     except PartyError as error:
@@ -97,7 +98,7 @@ def _message_error(request: HttpRequest, error: PartyError) -> None:
 @login_required
 @require_POST
 def round_clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     try:
         services.round_clock_start(round=party_round(party, number), user=request.user)
     except PartyError as error:
@@ -114,7 +115,7 @@ def round_clock_start(request: HttpRequest, slug: str, number: int) -> HttpRespo
 @login_required
 @require_POST
 def round_clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     try:
         services.round_clock_stop(round=party_round(party, number), user=request.user)
     except PartyError as error:
@@ -128,7 +129,7 @@ def round_clock_stop(request: HttpRequest, slug: str, number: int) -> HttpRespon
 @require_POST
 def round_call_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Call time for the round, once the host has ticked the confirmation."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
     if not CallTimeForm(request.POST).is_valid():
         messages.error(request, gettext("Confirm that time is called for the whole round."))
@@ -149,7 +150,7 @@ def round_call_time(request: HttpRequest, slug: str, number: int) -> HttpRespons
 @login_required
 @require_POST
 def round_call_time_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     try:
         tables = services.round_call_time_undo(round=party_round(party, number), user=request.user)
     except PartyError as error:
@@ -166,13 +167,14 @@ def round_call_time_undo(request: HttpRequest, slug: str, number: int) -> HttpRe
 @login_required
 @require_POST
 def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     try:
         differing = services.table_record_cut(
             round=party_round(party, number),
             table=table,
             team=CutForm(request.POST).winner(),
             user=request.user,
+            closed_ok=Can.ORGANISE in party.capabilities,
         )
     except PartyError as error:
         messages.error(request, error.message)
@@ -194,7 +196,7 @@ def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
 @login_required
 @require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     seat_next = request.POST.get("finish") != "1"
     try:
         nxt = services.round_close(
@@ -216,7 +218,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_GET
 def round_moves(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     party_round(party, number)
     moves = selectors.round_moves(party, number)
     context = {
@@ -233,7 +235,7 @@ def round_moves(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     rnd = party_round(party, number)
     board = selectors.round_board(party, number)
     error = ""
@@ -260,7 +262,7 @@ def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @login_required
 @require_POST
 def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     try:
         services.round_reseat(round=party_round(party, number), user=request.user)
     except PartyError as error:

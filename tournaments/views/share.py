@@ -23,6 +23,7 @@ from pedroparty.links import absolute_url
 
 from .. import services
 from ..forms import PartyLanguageForm, WifiForm
+from ..roles import Can
 from ..services import PartyError
 from ..wifi import wifi_payload
 from .common import party_for_host, public_url, qr_svg
@@ -68,14 +69,14 @@ def _share_page(
 @login_required
 @require_GET
 def share(request: HttpRequest, slug: str) -> HttpResponse:
-    return _share_page(request, party_for_host(request, slug))
+    return _share_page(request, party_for_host(request, slug, need=Can.ORGANISE))
 
 
 @login_required
 @require_POST
 def share_wifi(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's Wi-Fi for the join-the-Wi-Fi QR code (host screen, table cards)."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     form = WifiForm(request.POST)
     if form.is_valid():
         try:
@@ -102,7 +103,7 @@ def _switch(value: str | None, current: bool) -> bool:
 @login_required
 @require_POST
 def share_set(request: HttpRequest, slug: str) -> HttpResponse:
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     is_open = _switch(request.POST.get("open"), party.public_open)
     standings = _switch(request.POST.get("standings"), party.public_standings)
     services.party_public_set(party=party, open=is_open, standings=standings, user=request.user)
@@ -123,7 +124,7 @@ _SHARE_STATES = {
 @require_POST
 def share_language(request: HttpRequest, slug: str) -> HttpResponse:
     """The party's language: the printouts' and, by default, the board's."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     form = PartyLanguageForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(form.errors.get("language", [])))

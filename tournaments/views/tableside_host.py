@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import printing
 from ..forms import TablesideSwitchForm
 from ..models import TableRound
+from ..roles import Can
 from ..services import PartyError
 from ..tableside_services import party_tableside_set, table_entry_confirm
 from .common import party_for_host, party_round, table_link
@@ -22,7 +23,7 @@ from .common import party_for_host, party_round, table_link
 @require_GET
 def table_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table's QR code for this round, to show or print at the start of it."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
     codes = []
     if party.tableside_entry:
@@ -39,7 +40,7 @@ def table_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def tableside_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Switch table-side entry on or off."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.ORGANISE)
     party_round(party, number)
     form = TablesideSwitchForm(request.POST)
     if form.is_valid():
@@ -58,7 +59,7 @@ def tableside_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def entry_confirm(request: HttpRequest, slug: str, number: int, table: int, deal: int):
     """The host confirms a deal a table entered: it is scored as entered."""
-    party = party_for_host(request, slug)
+    party = party_for_host(request, slug, need=Can.SCORE)
     try:
         table_entry_confirm(
             round=party_round(party, number), table=table, deal=deal, user=request.user

@@ -1,0 +1,145 @@
+"""A club and who helps run it: creating a club, inviting a helper with a
+one-time link, accepting it, withdrawing it, and taking a role back.
+
+What each role may do is :mod:`tournaments.roles`.  Two people opening the
+same link at once, or two organisers removing each other, are serialised by
+row locks: exactly one wins, the other is told why nothing happened.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from ..models import Club, ClubRole, Invitation, Role
+from ..roles import ROLE_STRENGTH
+from ..selectors.clubs import club_role
+from .common import PartyError
+
+#: How long an invitation link stays valid.
+INVITATION_DAYS = 7
+
+
+def _organiser(*, club: Club, user) -> None:
+    if club_role(user=user, club=club) != Role.ORGANISER:
+        raise PartyError(gettext("Only the club's organisers can do this."))
+
+
+def club_create(*, name: str, user) -> Club:
+    """A new club, with ``user`` as its first organiser."""
+    name = (name or "").strip()
+    if not name:
+        raise PartyError({"name": gettext("Give the club a name.")})
+    with transaction.atomic():
+        club = Club.objects.create(
+            name=name,
+            slug=f"{slugify(name)[:60] or 'club'}-{secrets.token_hex(3)}",
+            created_by=user,
+        )
+        ClubRole.objects.create(club=club, user=user, role=Role.ORGANISER)
+    return club
+
+
+def invitation_create(*, club: Club, role: str, user) -> Invitation:
+    """A one-time link granting ``role`` in ``club``, valid for
+    :data:`INVITATION_DAYS` days.  Only an organiser may make one."""
+    if role not in Role.values:
+        raise PartyError({"role": gettext("Choose organiser, scorer or door.")})
+    _organiser(club=club, user=user)
+    return Invitation.objects.create(
+        club=club,
+        role=role,
+        created_by=user,
+        expires_at=timezone.now() + datetime.timedelta(days=INVITATION_DAYS),
+    )
+
+
+def invitation_refusal(invitation: Invitation, *, now: datetime.datetime) -> str | None:
+    """Why ``invitation`` can no longer be accepted, or None if it can."""
+    if invitation.withdrawn:
+        return gettext("This invitation was withdrawn by the club's organisers.")
+    if invitation.used_at is not None:
+        return gettext("This invitation has already been used. Ask for a new one.")
+    if invitation.expires_at <= now:
+        return gettext("This invitation has expired. Ask for a new one.")
+    return None
+
+
+def invitation_accept(*, token: str, user) -> ClubRole:
+    """Grant the invitation's role to ``user`` and use the link up.
+
+    The invitation's row is locked, so of two people opening one link at once
+    exactly one gets the role.  A used, withdrawn or expired link, or a role
+    already held that is as strong or stronger, is refused and changes
+    nothing (the link stays usable by someone else in the last case)."""
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .filter(token=token)
+            .first()
+        )
+        if invitation is None:
+            raise PartyError(gettext("This invitation link is not valid."))
+        problem = invitation_refusal(invitation, now=timezone.now())
+        if problem:
+            raise PartyError(problem)
+        held = ClubRole.objects.select_for_update().filter(club=invitation.club, user=user).first()
+        if held is not None and ROLE_STRENGTH[held.role] >= ROLE_STRENGTH[invitation.role]:
+            raise PartyError(
+                gettext(
+                    "You already help %(club)s as %(role)s; this invitation would not add to it."
+                )
+                % {"club": invitation.club.name, "role": held.get_role_display()}
+            )
+        if held is None:
+            held = ClubRole.objects.create(club=invitation.club, user=user, role=invitation.role)
+        else:
+            held.role = invitation.role
+            held.save(update_fields=["role"])
+        invitation.used_by = user
+        invitation.used_at = timezone.now()
+        invitation.save(update_fields=["used_by", "used_at"])
+    return held
+
+
+def invitation_withdraw(*, club: Club, invitation_id: int, user) -> None:
+    """Take back an unused invitation of ``club``; its link then refuses."""
+    _organiser(club=club, user=user)
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update().filter(club=club, pk=invitation_id).first()
+        )
+        if invitation is None:
+            raise PartyError(gettext("There is no such invitation."))
+        if invitation.used_at is not None:
+            raise PartyError(gettext("This invitation has already been used."))
+        if invitation.withdrawn:
+            raise PartyError(gettext("This invitation was already withdrawn."))
+        invitation.withdrawn = True
+        invitation.save(update_fields=["withdrawn"])
+
+
+def club_role_remove(*, club: Club, role_id: int, user) -> None:
+    """Take a helper's role in ``club`` away; never the last organiser's.
+
+    The club's row is locked, so two organisers removing each other at once
+    cannot leave the club without one."""
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        # Checked holding the lock: an organiser just removed removes no one.
+        _organiser(club=club, user=user)
+        role = ClubRole.objects.filter(club=club, pk=role_id).first()
+        if role is None:
+            raise PartyError(gettext("That person has no role in this club."))
+        organisers = ClubRole.objects.filter(club=club, role=Role.ORGANISER)
+        if role.role == Role.ORGANISER and organisers.count() == 1:
+            raise PartyError(
+                gettext("A club keeps at least one organiser: invite another one first.")
+            )
+        role.delete()

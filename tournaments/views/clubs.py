@@ -1,0 +1,155 @@
+"""A club's pages: the user's clubs, a new club, a club's page with its
+helpers, inviting a helper with a one-time link, and accepting one.
+
+An organiser does everything here; a scorer or door helper sees the club's
+page read-only (its parties and seasons); anyone else gets 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pedroparty.links import absolute_url
+
+from .. import selectors, services
+from ..club_forms import ClubForm, InvitationForm
+from ..models import Invitation, Role
+from ..roles import Can
+from ..services import PartyError
+from .common import apply_errors, club_for, qr_svg
+
+
+@login_required
+@require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    clubs = selectors.clubs_of(user=request.user)
+    return render(request, "clubs/list.html", {"clubs": clubs})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(name=form.cleaned_data["name"], user=request.user)
+        except PartyError as error:
+            apply_errors(form, error)
+        else:
+            return redirect("club:detail", club=club.slug)
+    status = 422 if form.is_bound and form.errors else 200
+    return render(request, "clubs/create.html", {"form": form}, status=status)
+
+
+@login_required
+@require_GET
+def club_detail(request: HttpRequest, club: str) -> HttpResponse:
+    club = club_for(request, club, need=None)
+    organiser = Can.ORGANISE in club.capabilities
+    page = selectors.club_page(club=club, organiser=organiser)
+    context = {
+        "club": club,
+        "page": page,
+        "organiser": organiser,
+        "role_label": Role(club.role).label,
+    }
+    return render(request, "clubs/detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_invite(request: HttpRequest, club: str) -> HttpResponse:
+    club = club_for(request, club)
+    form = InvitationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            invitation = services.invitation_create(
+                club=club, role=form.cleaned_data["role"], user=request.user
+            )
+        except PartyError as error:
+            apply_errors(form, error)
+        else:
+            return redirect("club:invitation", club=club.slug, invitation_id=invitation.pk)
+    status = 422 if form.is_bound and form.errors else 200
+    context = {"club": club, "form": form, "invitation_days": services.INVITATION_DAYS}
+    return render(request, "clubs/invite.html", context, status=status)
+
+
+@login_required
+@require_GET
+def club_invitation(request: HttpRequest, club: str, invitation_id: int) -> HttpResponse:
+    """An invitation's link and QR code, to show or send to the helper."""
+    club = club_for(request, club)
+    invitation = Invitation.objects.filter(club=club, pk=invitation_id).first()
+    if invitation is None:
+        raise Http404("No such invitation")
+    url = absolute_url(request, "invite:accept", args=[invitation.token])
+    context = {
+        "club": club,
+        "invitation": invitation,
+        "url": url,
+        "qr": qr_svg(url),
+        "problem": services.invitation_refusal(invitation, now=timezone.now()),
+    }
+    return render(request, "clubs/invitation.html", context)
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, club: str, invitation_id: int) -> HttpResponse:
+    club = club_for(request, club)
+    try:
+        services.invitation_withdraw(club=club, invitation_id=invitation_id, user=request.user)
+    except PartyError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, gettext("The invitation is withdrawn: its link no longer works."))
+    return redirect("club:detail", club=club.slug)
+
+
+@login_required
+@require_POST
+def role_remove(request: HttpRequest, club: str, role_id: int) -> HttpResponse:
+    club = club_for(request, club)
+    try:
+        services.club_role_remove(club=club, role_id=role_id, user=request.user)
+    except PartyError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, gettext("The role is taken away."))
+    return redirect("club:detail", club=club.slug)
+
+
+# --------------------------------------------------------------------- accepting
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: which club and role the link grants, with an Accept button.
+    POST: the role is granted (or the link's problem is shown, nothing changed)."""
+    invitation = Invitation.objects.select_related("club").filter(token=token).first()
+    if invitation is None:
+        raise Http404("No such invitation")
+    problem = services.invitation_refusal(invitation, now=timezone.now())
+    status = 410 if problem else 200
+    if request.method == "POST" and not problem:
+        try:
+            services.invitation_accept(token=token, user=request.user)
+        except PartyError as error:
+            problem, status = error.message, 409
+        else:
+            messages.success(
+                request,
+                gettext("You now help %(club)s as %(role)s.")
+                % {"club": invitation.club.name, "role": invitation.get_role_display()},
+            )
+            return redirect("club:detail", club=invitation.club.slug)
+    context = {"invitation": invitation, "club": invitation.club, "problem": problem}
+    return render(request, "clubs/accept.html", context, status=status)
