@@ -332,8 +332,12 @@ def test_three_nights_of_a_club_season_followed_on_a_phone(
     rng = random.Random(14)
     sign_in(page, host.username)
 
-    # The organiser's season page links to the public page; the phone opens it.
-    page.goto(reverse("club:season", args=[club.slug, season.pk]))
+    # From the host's parties to the club, to its season, whose page links to
+    # the public page; the phone opens it.
+    page.get_by_role("link", name="Clubs", exact=True).click()
+    page.get_by_role("link", name=club.name).click()
+    page.get_by_role("link", name=season.name).click()
+    page.wait_for_url("**" + reverse("club:season", args=[club.slug, season.pk]))
     link = page.locator("#season-link").get_attribute("href")
     assert link == live_server.url + reverse("season_public:page", args=[season.public_token])
     phone.goto(link)
