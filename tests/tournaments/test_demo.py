@@ -8,16 +8,20 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import reverse
 
 from scoring.rules import validate_result
 from tournaments import selectors, services
 from tournaments.models import (
     AuditEntry,
+    Club,
     DealResult,
+    Member,
     Party,
     Player,
     Prize,
     Round,
+    Season,
     Seat,
     SitOut,
     TableRound,
@@ -87,8 +91,29 @@ def test_builds_a_party_in_round_3(debug_on):
     assert len(standings.rows) == 14 and standings.rows[0].score > standings.rows[-1].score
 
 
+def test_the_night_is_the_third_of_a_club_season(debug_on):
+    """Two earlier nights of the club, finished with their prizes picked, and
+    tonight, all in one season whose members are the players of the nights."""
+    text = run_demo()
+    party = demo_party()
+    season = party.season
+    assert party.club == season.club and season.club.name == "Monterey Pedro Club"
+    nights = list(season.parties.order_by("date"))
+    assert len(nights) == 3 and nights[-1] == party
+    assert [night.status for night in nights[:2]] == [Party.Status.FINISHED] * 2
+    assert all(night.prizes.filter(awards__isnull=False).exists() for night in nights[:2])
+    assert not Player.objects.filter(party__in=nights, member__isnull=True).exists()
+    table = selectors.season_table(season)
+    assert {line.name for line in table.rows} == set(party.players.values_list("name", flat=True))
+    regulars = [line for line in table.rows if line.parties == 3]
+    assert len(regulars) == 12 and all(line.nights_counted == 2 for line in regulars)
+    club_url = reverse("club:detail", kwargs={"club": season.club.slug})
+    assert f"The club and its season: http://127.0.0.1:8000{club_url}" in text
+
+
 def test_running_twice_creates_nothing_new(debug_on):
     models = [get_user_model(), Party, Player, Prize, Round, Seat, SitOut, TableRound, DealResult]
+    models += [Club, Member, Season]
     run_demo()
     before = {model: model.objects.count() for model in models + [AuditEntry]}
     version = demo_party().version

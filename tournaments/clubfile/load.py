@@ -3,16 +3,15 @@ through the party file's loader, all in one transaction."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from ..models import Club, ClubRole, Member, Party, Player, Role, Season
+from ..models import Club, Member, Party, Player, Season
 from ..partyfile import PartyFileError, party_load
 from ..partyfile.common import from_problem
+from ..services import club_create
 from .parse import ClubFile, ClubFileProblem, ClubParty, club_file_read
 
 
@@ -82,16 +81,10 @@ def club_load(*, data: Any, user, source: str = "") -> Club:
         return _load(file, user, source)
 
 
-def _club_slug(name: str) -> str:
-    base = slugify(name)[:60] or "club"
-    return f"{base}-{secrets.token_hex(3)}"
-
-
 def _load(file: ClubFile, user, source: str) -> Club:
     """Should be called inside ``transaction.atomic()``: a party's problem
     raises and rolls back everything created before it."""
-    club = Club.objects.create(name=file.name, slug=_club_slug(file.name), created_by=user)
-    ClubRole.objects.create(club=club, user=user, role=Role.ORGANISER)
+    club = club_create(name=file.name, user=user)  # its file's name was checked
     members = {
         member.name: member
         for member in Member.objects.bulk_create(

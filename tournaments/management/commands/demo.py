@@ -2,7 +2,11 @@
 
 Creates the host ``demo`` (password ``pedro-demo``) and "Demo Card Night":
 14 players at 3 tables (two sit out each round), rounds 1 and 2 played and
-closed, round 3 seated with a few deals entered.  Every deal was played to
+closed, round 3 seated with a few deals entered.  The night is the third of
+the "Monterey Pedro Club"'s autumn season: two earlier nights, four and two
+weeks before, were played to the end by 12 of the same players, so the
+club's members, their histories and the season's standings have something
+to show.  Every deal was played to
 the end by the rules engine's bots and its record went through
 ``services.result_record``, so every number on the pages passed the
 validator.  Running it again creates nothing new; it prints the sign-in
@@ -11,6 +15,8 @@ with ``DJANGO_DEBUG=true`` (as ``make run`` sets).
 """
 
 from __future__ import annotations
+
+import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -23,7 +29,7 @@ from pedroparty.demo_host import PASSWORD, USERNAME
 from scoring.rules import new_deal
 from scoring.rules.bots import HeuristicBot, play_deal
 from tournaments import selectors, services
-from tournaments.models import Party, Round
+from tournaments.models import Club, Party, Round, Season
 from tournaments.standings import needs_cut
 
 SITE = "http://127.0.0.1:8000"
@@ -52,6 +58,12 @@ PRIZES = [
     "Deck of Pedro cards",
 ]
 DRAW_SEED = 1957
+CLUB_NAME = "Monterey Pedro Club"
+SEASON_NAME = "Autumn season"
+#: The season counts each member's best nights, this many.
+SEASON_BEST_OF = 2
+#: The season's earlier nights: (days before today, players, rounds played).
+EARLIER_NIGHTS = [(28, 12, 3), (14, 12, 3)]
 #: Round 3 is in play: deals entered so far at each table.
 ROUND3_DEALS = {1: 2, 2: 3, 3: 1}
 
@@ -70,17 +82,19 @@ class Command(BaseCommand):
             party = Party.objects.filter(owner=user, name=PARTY_NAME).first()
             created = party is None
             if created:
-                party = demo_party_create(user)
+                season = demo_season_create(user)
+                party = demo_party_create(user, season)
         current = party.rounds.order_by("-number").first()
         state = "created" if created else "already there"
         where = f"round {current.number} in play" if current else party.get_status_display()
         dashboard = SITE + reverse("host:dashboard", kwargs={"slug": party.slug})
+        club = SITE + reverse("club:detail", kwargs={"club": party.club.slug}) if party.club else ""
         self.stdout.write(
             f'Demo party "{party.name}" ({state}): {party.players.count()} players, {where}.\n'
             f"Sign in at {SIGN_IN_URL}\n"
             f"  username: {USERNAME}\n"
             f"  password: {PASSWORD}\n"
-            f"Then open {dashboard}"
+            f"Then open {dashboard}" + (f"\nThe club and its season: {club}" if club else "")
         )
 
 
@@ -94,7 +108,41 @@ def demo_host():
     return user
 
 
-def demo_party_create(user) -> Party:
+def demo_season_create(user) -> Season:
+    """The demo club's season, with its two earlier nights played to the end."""
+    club = Club.objects.filter(created_by=user, name=CLUB_NAME).first()
+    if club is None:
+        club = services.club_create(name=CLUB_NAME, user=user)
+    season = club.seasons.filter(name=SEASON_NAME).first()
+    if season is None:
+        season = services.season_create(
+            club=club, name=SEASON_NAME, best_of=SEASON_BEST_OF, user=user
+        )
+        for number, (days_before, players, rounds) in enumerate(EARLIER_NIGHTS, start=1):
+            party = services.party_create(
+                owner=user,
+                name=f"{CLUB_NAME}, night {number}",
+                date=timezone.localdate() - datetime.timedelta(days=days_before),
+                venue="Parish hall, Monterey",
+                prizes=PRIZES,
+                club=club,
+                season=season,
+            )
+            _night_play(party, PLAYERS[:players], rounds=rounds, seed=DRAW_SEED + number, user=user)
+            services.party_finish(party=party, user=user)
+            _prizes_pick(party, user)
+    return season
+
+
+def _prizes_pick(party: Party, user) -> None:
+    """Each winner in turn takes the first prize still on the table."""
+    prizes = list(party.prizes.filter(kind="place").order_by("position"))
+    for turn, prize in zip(selectors.prize_order(party), prizes, strict=False):
+        player = party.players.get(pk=turn.player)
+        services.prize_pick(party=party, player=player, prize=prize, user=user)
+
+
+def demo_party_create(user, season: Season) -> Party:
     """Demo Card Night, played by the bots through the services up to round 3."""
     party = services.party_create(
         owner=user,
@@ -104,19 +152,28 @@ def demo_party_create(user) -> Party:
         ruleset="monterey-draw",
         planned_rounds=6,
         prizes=PRIZES,
+        club=season.club,
+        season=season,
     )
-    for name in PLAYERS:
-        services.player_register(party=party, name=name, user=user)
-    rnd = services.round1_seat_draw(party=party, seed=DRAW_SEED, user=user)
-    for _ in range(2):
-        for table in _tables(rnd):
-            _table_play(party, rnd, table, range(1, party.deals_per_round + 1), user)
-        _cuts_record(party, rnd, user)
-        rnd = services.round_close(round=rnd, user=user)
+    rnd = _night_play(party, PLAYERS, rounds=2, seed=DRAW_SEED, user=user)
     for table in _tables(rnd):
         _table_play(party, rnd, table, range(1, ROUND3_DEALS.get(table, 0) + 1), user)
     party.refresh_from_db()
     return party
+
+
+def _night_play(party: Party, players: list[str], *, rounds: int, seed: int, user) -> Round:
+    """Register ``players``, seat them by a draw and play ``rounds`` rounds to
+    their close; the next round, seated by the movement, is returned."""
+    for name in players:
+        services.player_register(party=party, name=name, user=user)
+    rnd = services.round1_seat_draw(party=party, seed=seed, user=user)
+    for _ in range(rounds):
+        for table in _tables(rnd):
+            _table_play(party, rnd, table, range(1, party.deals_per_round + 1), user)
+        _cuts_record(party, rnd, user)
+        rnd = services.round_close(round=rnd, user=user)
+    return rnd
 
 
 def _tables(rnd: Round) -> list[int]:
