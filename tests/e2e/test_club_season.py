@@ -394,6 +394,7 @@ def test_three_nights_of_a_club_season_followed_on_a_phone(
     register(page, MISTYPED)
     prompt = page.locator(".did-you-mean")
     expect(prompt).to_contain_text(f"{MISTYPED} is new to the club.")
+    page.screenshot(path=screenshots / "pedroparty-did-you-mean.png", full_page=True)
     prompt.get_by_role("button", name="Did you mean Frank Lucido?").click()
     expect(page.locator(".messages")).to_contain_text(
         f"Frank Lucido is registered instead of {MISTYPED}."
