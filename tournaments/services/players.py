@@ -145,8 +145,10 @@ def roster_copy(*, party: Party, user) -> int:
     return added
 
 
-def player_depart(*, party: Party, player: Player, user) -> None:
-    """The player leaves: absent from the round after the current one, score kept."""
+def player_depart(*, party: Party, player: Player, user) -> bool:
+    """The player leaves: absent from the round after the current one, score
+    kept.  Before round 1 the player is taken off the roster instead; returns
+    True when that happened."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         current = party.rounds.order_by("-number").first()
@@ -171,6 +173,7 @@ def player_depart(*, party: Party, player: Player, user) -> None:
                 {"name": player.name, "number": current.number},
             )
         _bump(party)
+    return current is None
 
 
 def player_rejoin(*, party: Party, player: Player, user) -> None:

@@ -178,11 +178,11 @@ def player_depart(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         services.player_rejoin(party=party, player=player, user=request.user)
         messages.success(request, gettext("%(name)s is back in the party.") % {"name": player.name})
     else:
-        services.player_depart(party=party, player=player, user=request.user)
-        messages.success(
-            request,
-            gettext("%(name)s has left the party; the score is kept.") % {"name": player.name},
-        )
+        if services.player_depart(party=party, player=player, user=request.user):
+            text = gettext("%(name)s is taken off the list of players.")
+        else:
+            text = gettext("%(name)s has left the party; the score is kept.")
+        messages.success(request, text % {"name": player.name})
     return redirect("host:players", slug=party.slug)
 
 
