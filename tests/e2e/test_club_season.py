@@ -247,6 +247,7 @@ def stays_home(page: Page, name: str) -> None:
     """Before round 1, "Leaves" takes the player off the roster."""
     row = page.locator("#roster ol.roster > li").filter(has=page.locator(".name", has_text=name))
     row.get_by_role("button", name="Leaves").click()
+    expect(page.locator(".messages")).to_contain_text(f"{name} is taken off the list of players.")
     expect(page.locator("#roster .name", has_text=name)).to_have_count(0)
 
 
