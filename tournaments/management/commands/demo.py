@@ -142,8 +142,9 @@ def _prizes_pick(party: Party, user) -> None:
         services.prize_pick(party=party, player=player, prize=prize, user=user)
 
 
-def demo_party_create(user, season: Season) -> Party:
-    """Demo Card Night, played by the bots through the services up to round 3."""
+def demo_party_create(user, season: Season | None = None) -> Party:
+    """Demo Card Night, played by the bots through the services up to round 3,
+    as a night of ``season`` (and its club) if one is given."""
     party = services.party_create(
         owner=user,
         name=PARTY_NAME,
@@ -152,7 +153,7 @@ def demo_party_create(user, season: Season) -> Party:
         ruleset="monterey-draw",
         planned_rounds=6,
         prizes=PRIZES,
-        club=season.club,
+        club=season.club if season else None,
         season=season,
     )
     rnd = _night_play(party, PLAYERS, rounds=2, seed=DRAW_SEED, user=user)
