@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .models import Role
@@ -25,6 +26,24 @@ class InvitationForm(forms.Form):
             "Door: registers arrivals and departures."
         ),
     )
+
+
+class InvitationAccountForm(UserCreationForm):
+    """A new helper's account, made from an invitation's link on a phone:
+    Django's rules for a username and the site's password validators."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs.update(
+            autocomplete="username",
+            autocapitalize="none",
+            autocorrect="off",
+            spellcheck="false",
+        )
+        # The invitation's club and role come first on a small screen.
+        self.fields["username"].widget.attrs.pop("autofocus", None)
+        for name in ("password1", "password2"):
+            self.fields[name].widget.attrs.update(autocomplete="new-password")
 
 
 class PartyClubFields:

@@ -11,7 +11,10 @@ from __future__ import annotations
 import datetime
 import secrets
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -70,6 +73,43 @@ def invitation_refusal(invitation: Invitation, *, now: datetime.datetime) -> str
     return None
 
 
+def _invitation_locked(token: str) -> Invitation:
+    """The invitation of ``token``, locked, if it may still be accepted.
+    Should be called inside a transaction."""
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(token=token)
+        .first()
+    )
+    if invitation is None:
+        raise PartyError(gettext("This invitation link is not valid."))
+    problem = invitation_refusal(invitation, now=timezone.now())
+    if problem:
+        raise PartyError(problem)
+    return invitation
+
+
+def _invitation_grant(invitation: Invitation, *, user) -> ClubRole:
+    """Give ``user`` the invitation's role and use the link up.
+    Should be called holding the invitation's lock."""
+    held = ClubRole.objects.select_for_update().filter(club=invitation.club, user=user).first()
+    if held is not None and ROLE_STRENGTH[held.role] >= ROLE_STRENGTH[invitation.role]:
+        raise PartyError(
+            gettext("You already help %(club)s as %(role)s; this invitation would not add to it.")
+            % {"club": invitation.club.name, "role": held.get_role_display()}
+        )
+    if held is None:
+        held = ClubRole.objects.create(club=invitation.club, user=user, role=invitation.role)
+    else:
+        held.role = invitation.role
+        held.save(update_fields=["role"])
+    invitation.used_by = user
+    invitation.used_at = timezone.now()
+    invitation.save(update_fields=["used_by", "used_at"])
+    return held
+
+
 def invitation_accept(*, token: str, user) -> ClubRole:
     """Grant the invitation's role to ``user`` and use the link up.
 
@@ -78,34 +118,44 @@ def invitation_accept(*, token: str, user) -> ClubRole:
     already held that is as strong or stronger, is refused and changes
     nothing (the link stays usable by someone else in the last case)."""
     with transaction.atomic():
-        invitation = (
-            Invitation.objects.select_for_update(of=("self",))
-            .select_related("club")
-            .filter(token=token)
-            .first()
-        )
-        if invitation is None:
-            raise PartyError(gettext("This invitation link is not valid."))
-        problem = invitation_refusal(invitation, now=timezone.now())
-        if problem:
-            raise PartyError(problem)
-        held = ClubRole.objects.select_for_update().filter(club=invitation.club, user=user).first()
-        if held is not None and ROLE_STRENGTH[held.role] >= ROLE_STRENGTH[invitation.role]:
+        return _invitation_grant(_invitation_locked(token), user=user)
+
+
+def invitation_accept_new_user(*, token: str, username: str, password: str):
+    """A new account for the helper the invitation is for, holding its role.
+
+    The invitation is the only way to a new account: in one transaction that
+    holds the invitation's lock, the link is checked, the user is made, the
+    role granted and the link used up.  A used, withdrawn or expired link, a
+    username already taken or a password the site's validators refuse
+    creates nothing and leaves the link as it was."""
+    user_model = get_user_model()
+    username = user_model.normalize_username((username or "").strip())
+    if not username:
+        raise PartyError({"username": gettext("Choose a username.")})
+    try:
+        user_model._meta.get_field(user_model.USERNAME_FIELD).run_validators(username)
+    except ValidationError as error:
+        raise PartyError({"username": " ".join(error.messages)}) from None
+    try:
+        validate_password(password, user=user_model(username=username))
+    except ValidationError as error:
+        raise PartyError({"password2": " ".join(error.messages)}) from None
+    with transaction.atomic():
+        invitation = _invitation_locked(token)
+        taken = user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__iexact": username})
+        if taken.exists():
+            raise PartyError({"username": gettext("That username is taken: choose another.")})
+        try:
+            # A savepoint: someone else may take the name between the check and here.
+            with transaction.atomic():
+                user = user_model.objects.create_user(username=username, password=password)
+        except IntegrityError:
             raise PartyError(
-                gettext(
-                    "You already help %(club)s as %(role)s; this invitation would not add to it."
-                )
-                % {"club": invitation.club.name, "role": held.get_role_display()}
-            )
-        if held is None:
-            held = ClubRole.objects.create(club=invitation.club, user=user, role=invitation.role)
-        else:
-            held.role = invitation.role
-            held.save(update_fields=["role"])
-        invitation.used_by = user
-        invitation.used_at = timezone.now()
-        invitation.save(update_fields=["used_by", "used_at"])
-    return held
+                {"username": gettext("That username is taken: choose another.")}
+            ) from None
+        _invitation_grant(invitation, user=user)
+    return user
 
 
 def invitation_withdraw(*, club: Club, invitation_id: int, user) -> None:

@@ -1,5 +1,6 @@
 """A club's pages: the user's clubs, a new club, a club's page with its
-helpers, inviting a helper with a one-time link, and accepting one.
+helpers, inviting a helper with a one-time link, and accepting one (a
+new helper makes their account there: the only way to one besides staff).
 
 An organiser does everything here; a scorer or door helper sees the club's
 page read-only (its parties and seasons); anyone else gets 404.
@@ -7,18 +8,24 @@ page read-only (its parties and seasons); anyone else gets 404.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pedroparty.links import absolute_url
+from pedroparty.views import login_locked_out
 
 from .. import selectors, services
-from ..club_forms import ClubForm, InvitationForm
+from ..club_forms import ClubForm, InvitationAccountForm, InvitationForm
 from ..models import Invitation, Role
 from ..roles import Can
 from ..services import PartyError
@@ -129,27 +136,68 @@ def role_remove(request: HttpRequest, club: str, role_id: int) -> HttpResponse:
 # --------------------------------------------------------------------- accepting
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """GET: which club and role the link grants, with an Accept button.
-    POST: the role is granted (or the link's problem is shown, nothing changed)."""
+    """GET: which club and role the link grants; signed in, an Accept button,
+    otherwise a way to sign in and the form of a new account.
+    POST: the role is granted, to the signed-in user or to a new account made
+    here (or the problem is shown, nothing changed)."""
     invitation = Invitation.objects.select_related("club").filter(token=token).first()
     if invitation is None:
         raise Http404("No such invitation")
     problem = services.invitation_refusal(invitation, now=timezone.now())
     status = 410 if problem else 200
+    if not request.user.is_authenticated:
+        return _invitation_new_user(request, invitation, problem, status)
     if request.method == "POST" and not problem:
         try:
             services.invitation_accept(token=token, user=request.user)
         except PartyError as error:
             problem, status = error.message, 409
         else:
-            messages.success(
-                request,
-                gettext("You now help %(club)s as %(role)s.")
-                % {"club": invitation.club.name, "role": invitation.get_role_display()},
-            )
-            return redirect("club:detail", club=invitation.club.slug)
+            return _invitation_accepted(request, invitation)
     context = {"invitation": invitation, "club": invitation.club, "problem": problem}
     return render(request, "clubs/accept.html", context, status=status)
+
+
+def _invitation_new_user(
+    request: HttpRequest, invitation: Invitation, problem: str | None, status: int
+) -> HttpResponse:
+    """The invitation page for a visitor who is not signed in: the link to
+    sign in (coming back here) and the new account's form."""
+    if request.method == "POST" and not AxesProxyHandler.is_allowed(request):
+        # An address locked out of signing in is not let in another way, and
+        # a new account's sign-in would clear the address's failed attempts.
+        return login_locked_out(request)
+    form = InvitationAccountForm(request.POST if request.method == "POST" and not problem else None)
+    if form.is_bound and form.is_valid():
+        try:
+            user = services.invitation_accept_new_user(
+                token=invitation.token,
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+            )
+        except PartyError as error:
+            apply_errors(form, error)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return _invitation_accepted(request, invitation)
+    if form.is_bound and form.errors:
+        status = 422
+    context = {
+        "invitation": invitation,
+        "club": invitation.club,
+        "problem": problem,
+        "form": form,
+        "sign_in": f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}",
+    }
+    return render(request, "clubs/accept.html", context, status=status)
+
+
+def _invitation_accepted(request: HttpRequest, invitation: Invitation) -> HttpResponse:
+    messages.success(
+        request,
+        gettext("You now help %(club)s as %(role)s.")
+        % {"club": invitation.club.name, "role": invitation.get_role_display()},
+    )
+    return redirect("club:detail", club=invitation.club.slug)
