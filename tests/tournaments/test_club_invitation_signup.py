@@ -304,3 +304,21 @@ def test_the_page_for_a_new_helper_reads_the_invitation_once(invitation, django_
     client = Client()
     with django_assert_num_queries(1):
         assert client.get(url_of(invitation)).status_code == 200
+
+
+def test_a_link_used_meanwhile_is_refused_by_the_service(
+    club, invitation, monkeypatch, django_user_model
+):
+    """The page found the link usable; by the time the service holds its
+    lock, someone else has used it: the page says so and nothing is made."""
+    earlier = django_user_model.objects.create_user(username="earlier", password=PASSWORD)
+    services.invitation_accept(token=invitation.token, user=earlier)
+    monkeypatch.setattr(services, "invitation_refusal", lambda invitation, now: None)
+    before = usernames()
+    client = Client()
+    response = client.post(url_of(invitation), account())
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "already been used" in text and 'name="password1"' not in text
+    assert usernames() == before and signed_in_as(client) is None
+    assert Invitation.objects.get(pk=invitation.pk).used_by == earlier

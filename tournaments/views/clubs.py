@@ -178,11 +178,15 @@ def _invitation_new_user(
                 password=form.cleaned_data["password1"],
             )
         except PartyError as error:
-            apply_errors(form, error)
+            if set(error.errors) == {"__all__"}:
+                # The link itself turned bad meanwhile: the page says so, with no form.
+                problem, status = error.message, 409
+            else:
+                apply_errors(form, error)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return _invitation_accepted(request, invitation)
-    if form.is_bound and form.errors:
+    if not problem and form.is_bound and form.errors:
         status = 422
     context = {
         "invitation": invitation,
