@@ -2,8 +2,9 @@
 wait on the tablet, survive a reload, and are sent by themselves, in order,
 once each, when it returns.
 
-The first test cuts the browser's network (``context.set_offline``); the
-service worker serves the table's page when it is reloaded offline.  The
+The first test cuts the browser's network (``context.set_offline``, and
+every POST refused at the network, see :func:`wifi`); the service worker
+serves the table's page when it is reloaded offline.  The
 second runs the site in a gunicorn of its own, stops it while a deal is
 posted and starts it again, then loses a stored deal's answer on the way
 back: each deal is stored once.
@@ -76,6 +77,27 @@ def enter(page: Page, bidder: int, bid: int, points: int) -> None:
     page.locator("#entry button[type=submit]").click()
 
 
+def _refuse_posts(route: Route) -> None:
+    if route.request.method == "POST":
+        route.abort("internetdisconnected")
+    else:
+        route.fallback()
+
+
+def wifi(page: Page, *, up: bool) -> None:
+    """Bring the tablet's network down or back up.  Down, the browser is
+    offline and every POST is also refused at the network: on a loaded
+    machine a page reloaded in offline emulation can read
+    ``navigator.onLine`` as true for a moment and send a deal before the
+    emulation covers it, which a hall's dropped wifi never lets through."""
+    if up:
+        page.context.unroute("**/*", _refuse_posts)
+        page.context.set_offline(False)
+    else:
+        page.context.set_offline(True)
+        page.context.route("**/*", _refuse_posts)
+
+
 def wait_for(page: Page, condition, what: str, timeout: float = 30) -> None:
     """Polls the condition while the browser runs: Playwright's sync API
     handles the page's routes only while the test waits on it."""
@@ -110,7 +132,7 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
     # The service worker has kept this page (and the round's) for offline use.
     expect(status).to_have_attribute("data-kept", "yes")
 
-    page.context.set_offline(True)
+    wifi(page, up=False)
     expect(status).to_have_attribute("data-state", "offline")
     for n, deal in enumerate(entered, start=1):
         enter(page, *deal)
@@ -123,7 +145,7 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
     expect(page.locator("#entry h2 [data-deal-number]")).to_have_text("4")
     assert not DealResult.objects.exists()
 
-    page.context.set_offline(False)
+    wifi(page, up=True)
     wait_for(page, lambda: DealResult.objects.count() == 3, "the waiting deals are sent")
     # The page then shows the stored deals, asks for the fourth, and waits for nothing.
     expect(page.locator(".deal-list tbody tr")).to_have_count(3)
@@ -243,7 +265,7 @@ def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Pa
     status = page.locator("#connection")
     expect(status).to_have_attribute("data-kept", "yes")
 
-    page.context.set_offline(True)
+    wifi(page, up=False)
     enter(page, *mine)
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
     # Meanwhile the co-host's tablet enters the same deal.
@@ -257,7 +279,7 @@ def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Pa
         user=host,
     )
 
-    page.context.set_offline(False)
+    wifi(page, up=True)
     conflict = page.locator("#offline-conflicts .deal-conflict")
     expect(conflict).to_contain_text("entered on another device")
     cells = conflict.locator("tbody tr").nth(2).locator("td")
