@@ -32,7 +32,7 @@ from playwright.sync_api import Page, expect
 from scoring.models import DealEvent, OnlineTable
 from scoring.rules import RULESETS, new_deal
 from scoring.selectors.cards import SYMBOLS
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.models import Party
 
 from .browser import PASSWORD, bots_worker, open_page
@@ -305,7 +305,9 @@ def test_a_phone_reads_its_own_language_and_the_board_the_partys(open_in, traffi
     hall's screen (a browser set to English) shows the party's language."""
     shots = Shots(lang)
     party = played_party(host)
-    Party.objects.filter(pk=party.pk).update(language=lang)
+    # Through the service, which publishes the party's new state for the
+    # board at once (a bare update would leave the cached state a moment).
+    services.party_language_set(party=party, language=lang, user=host)
     mine = OTHER[lang]
 
     phone = open_in(mine, viewport=PHONE, has_touch=True)
