@@ -3,8 +3,6 @@ a new club of a file."""
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from ..clubfile import ClubFileError, club_dump, club_load
 from ..partyfile import PartyFileError, party_file_parse
 from ..roles import Can
-from .common import club_for
+from .common import club_for, json_download
 
 
 class ClubFileForm(forms.Form):
@@ -36,10 +34,7 @@ CLUB_FILE_MAX_BYTES = 20 * 1024 * 1024
 def club_file(request: HttpRequest, club: str) -> HttpResponse:
     """The club file as a JSON download, for the club's organisers (anyone else: 404)."""
     found = club_for(request, club, need=Can.ORGANISE)
-    text = json.dumps(club_dump(found), ensure_ascii=False, indent=2) + "\n"
-    response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{found.slug}.json"'
-    return response
+    return json_download(club_dump(found), found.slug)
 
 
 @login_required

@@ -5,10 +5,11 @@ addresses and QR codes handed to phones."""
 from __future__ import annotations
 
 import io
+import json
 
 import segno
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -110,3 +111,12 @@ def qr_svg(url: str) -> SafeString:
     )
     # segno escapes the title; the rest is its own markup.
     return mark_safe(out.getvalue().decode())
+
+
+def json_download(document: dict, name: str) -> HttpResponse:
+    """A party or club file as a download: UTF-8 JSON, indented by 2, names
+    as typed, saved as ``<name>.json``."""
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response

@@ -10,8 +10,6 @@ existence is not revealed.
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -29,7 +27,7 @@ from ..models import Member, Party, Player
 from ..partyfile import PartyFileError, party_dump, party_file_parse, party_load
 from ..roles import Can
 from ..services import PartyError
-from .common import apply_errors, party_for_host
+from .common import apply_errors, json_download, party_for_host
 
 #: Larger uploads are refused: a 25-table, 10-round night is about 250 kB.
 PARTY_FILE_MAX_BYTES = 5 * 1024 * 1024
@@ -264,10 +262,7 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
 def party_file(request: HttpRequest, slug: str) -> HttpResponse:
     """The party file (RULES.md section 10) as a JSON download, for the party's hosts."""
     party = party_for_host(request, slug, need=Can.ORGANISE)
-    text = json.dumps(party_dump(party), ensure_ascii=False, indent=2) + "\n"
-    response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{party.slug}.json"'
-    return response
+    return json_download(party_dump(party), party.slug)
 
 
 @login_required
