@@ -38,7 +38,7 @@ def party_file(tables: int, rounds: int, seed: int, deals_per_round: int = 4) ->
     generated; a table still tied after the tie-break gets a ``tiebreaks`` entry.
     """
     from scoring.rules import RULESETS
-    from tournaments.standings import needs_cut
+    from tournaments.game.standings import needs_cut
 
     rs = RULESETS["monterey-draw"]
     rng = random.Random(seed)

@@ -56,6 +56,38 @@ def throwaway_database() -> tuple[str, str, object]:
     return "postgresql", urlunsplit(parts._replace(path=f"/{name}")), drop
 
 
+def deal_row(rs, rnd, table: int, deal: int, bidder: int, bid: int, points: int, host):
+    """A deal's scores (team 0, team 1) by the ruleset, and its unsaved
+    ``DealResult`` row, for a benchmark that bulk-creates a party's nights."""
+    from tournaments.models import DealResult
+
+    mine, theirs = rs.deal_score(bid, points)
+    score = (mine, theirs) if bidder % 2 == 0 else (theirs, mine)
+    row = DealResult(
+        round=rnd,
+        table=table,
+        deal=deal,
+        bidder=bidder,
+        bid=bid,
+        bidding_team_points=points,
+        score0=score[0],
+        score1=score[1],
+        entered_by=host,
+    )
+    return score, row
+
+
+def table_outcome(rnd, table: int, scores: list, *, closed: bool = True):
+    """The table's round winner from its deals' scores (a tied round cut to
+    team 0) and its unsaved ``TableRound`` row; no winner while it is open."""
+    from tournaments.game.standings import table_round_winner
+    from tournaments.models import TableRound
+
+    cut = 0 if closed and table_round_winner(scores) is None else None
+    winner = table_round_winner(scores, cut=cut) if closed else None
+    return winner, TableRound(round=rnd, table=table, cut_winner=cut, winner=winner)
+
+
 def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
     """The party, its host and its open last round (``rounds``, 10 by default),
     rows bulk-created: ``tables`` tables, the rounds before it closed."""
@@ -63,9 +95,9 @@ def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
 
     from django.contrib.auth import get_user_model
 
-    from tournaments import movement, services
+    from tournaments import services
+    from tournaments.game import movement
     from tournaments.models import DealResult, Party, Player, Round, Seat, TableRound
-    from tournaments.standings import table_round_winner
 
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     party = services.party_create(
@@ -101,26 +133,12 @@ def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
                 bidder = rng.randrange(4)
                 bid = rng.randrange(rs.min_bid, rs.max_bid + 1)
                 points = rng.randrange(rs.total_points + 1)
-                mine, theirs = rs.deal_score(bid, points)
-                score = (mine, theirs) if bidder % 2 == 0 else (theirs, mine)
+                score, row = deal_row(rs, rnd, t, deal, bidder, bid, points, host)
                 scores.append(score)
-                results.append(
-                    DealResult(
-                        round=rnd,
-                        table=t,
-                        deal=deal,
-                        bidder=bidder,
-                        bid=bid,
-                        bidding_team_points=points,
-                        score0=score[0],
-                        score1=score[1],
-                        entered_by=host,
-                    )
-                )
-            cut = 0 if closed and table_round_winner(scores) is None else None
-            winner = table_round_winner(scores, cut=cut) if closed else None
+                results.append(row)
+            winner, outcome = table_outcome(rnd, t, scores, closed=closed)
             winners.append(winner)
-            outcomes.append(TableRound(round=rnd, table=t, cut_winner=cut, winner=winner))
+            outcomes.append(outcome)
         TableRound.objects.bulk_create(outcomes)
         DealResult.objects.bulk_create(results)
         if closed:

@@ -71,7 +71,7 @@ def build_party() -> str:
     from django.core.management import call_command
 
     from tournaments import selectors, services
-    from tournaments.standings import table_round_winner
+    from tournaments.game.standings import table_round_winner
 
     call_command("migrate", verbosity=0)
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")

@@ -6,10 +6,10 @@ parties, each of 10 tables (40 of the members, drawn at random) and 10
 rounds, every round closed with its 4 deals entered.  The rows are
 bulk-created, with seatings from the real movement code and scores from the
 real ruleset; the standings are the real computation
-(``selectors.party_standings`` for each party, ``tournaments.seasons`` for
+(``selectors.party_standings`` for each party, ``tournaments.game.season_table`` for
 the season).  Then:
 
-* warm: ``selectors.season_table`` called 200 times with its cache filled
+* warm: ``club_selectors.season_table`` called 200 times with its cache filled
   (what an organiser's page or an export pays: one query for the version);
 * cold: 20 calls, each after the cache and this process's memos were
   emptied, so every party's standings are computed again;
@@ -35,7 +35,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from post_result import percentile, run_on_throwaway_database  # noqa: E402
+from post_result import (  # noqa: E402
+    deal_row,
+    percentile,
+    run_on_throwaway_database,
+    table_outcome,
+)
 
 MEMBERS = 60
 PARTIES = 24
@@ -53,7 +58,9 @@ def build_season():
 
     from django.contrib.auth import get_user_model
 
-    from tournaments import movement, services
+    from tournaments import services
+    from tournaments.clubs.services import seasons as season_services
+    from tournaments.game import movement
     from tournaments.models import (
         Club,
         ClubRole,
@@ -65,12 +72,11 @@ def build_season():
         Seat,
         TableRound,
     )
-    from tournaments.standings import table_round_winner
 
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     club = Club.objects.create(name="Bench club", slug="bench-club", created_by=host)
     ClubRole.objects.create(club=club, user=host, role="organiser")
-    season = services.season_create(club=club, name="Bench season", best_of=20, user=host)
+    season = season_services.season_create(club=club, name="Bench season", best_of=20, user=host)
     members = Member.objects.bulk_create(
         Member(club=club, name=f"Member {i:02d}") for i in range(1, MEMBERS + 1)
     )
@@ -109,26 +115,12 @@ def build_season():
                     bidder = rng.randrange(4)
                     bid = rng.randrange(rs.min_bid, rs.max_bid + 1)
                     points = rng.randrange(rs.total_points + 1)
-                    mine, theirs = rs.deal_score(bid, points)
-                    score = (mine, theirs) if bidder % 2 == 0 else (theirs, mine)
+                    score, row = deal_row(rs, rnd, t, deal, bidder, bid, points, host)
                     scores.append(score)
-                    results.append(
-                        DealResult(
-                            round=rnd,
-                            table=t,
-                            deal=deal,
-                            bidder=bidder,
-                            bid=bid,
-                            bidding_team_points=points,
-                            score0=score[0],
-                            score1=score[1],
-                            entered_by=host,
-                        )
-                    )
-                cut = 0 if table_round_winner(scores) is None else None
-                winner = table_round_winner(scores, cut=cut)
+                    results.append(row)
+                winner, outcome = table_outcome(rnd, t, scores)
                 winners.append(winner)
-                outcomes.append(TableRound(round=rnd, table=t, cut_winner=cut, winner=winner))
+                outcomes.append(outcome)
             TableRound.objects.bulk_create(outcomes)
             DealResult.objects.bulk_create(results)
             seating = movement.seat_next_round(
@@ -142,7 +134,7 @@ def build_season():
         Party.objects.filter(pk=party.pk).update(
             status=Party.Status.FINISHED, version=ROUNDS + 1, club=club
         )
-        services.season_party_add(season=season, party=party, user=host)
+        season_services.season_party_add(season=season, party=party, user=host)
     season.refresh_from_db()
     return season
 
@@ -178,25 +170,26 @@ def run(engine: str) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments import public_selectors, selectors
-    from tournaments.selectors import seasons as season_selectors
+    from tournaments.clubs import selectors as club_selectors
+    from tournaments.clubs.selectors import seasons as season_selectors
+    from tournaments.selectors import public as public_selectors
 
     started = time.perf_counter()
     season = build_season()
     built = time.perf_counter() - started
 
-    table = selectors.season_table(season)
+    table = club_selectors.season_table(season)
     if len(table.rows) != MEMBERS or len(table.parties) != PARTIES:
         sys.exit(f"the season has {len(table.rows)} lines and {len(table.parties)} parties")
     warm_queries = QueryCount()
     with connection.execute_wrapper(warm_queries):
-        warm = [timed_ms(lambda: selectors.season_table(season)) for _ in range(WARM_CALLS)]
+        warm = [timed_ms(lambda: club_selectors.season_table(season)) for _ in range(WARM_CALLS)]
 
     def cold_call() -> None:
         cache.clear()
         season_selectors.forget_local()
         public_selectors.forget_local()
-        selectors.season_table(season)
+        club_selectors.season_table(season)
 
     cold_queries = QueryCount()
     with connection.execute_wrapper(cold_queries):

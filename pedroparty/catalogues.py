@@ -33,6 +33,11 @@ MAKEMESSAGES_OPTIONS = (
 
 CATALOGUE_NAMES = ("django.po", "djangojs.po")
 
+#: Options ``makemessages`` passes on to xgettext besides its own: the
+#: plain-Python rules mark a message with a plural with ``ngettext_noop``
+#: (``scoring.rules.words``), singular and plural.
+XGETTEXT_OPTIONS = ("--keyword=ngettext_noop:1,2",)
+
 
 def makemessages_arguments(languages: Iterable[str]) -> list[str]:
     """The command line of ``makemessages`` for these locale names."""

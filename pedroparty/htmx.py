@@ -8,9 +8,11 @@ browser's own, on Back) must never give the part for the page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 
 
 def vary_on_htmx(response: HttpResponse) -> HttpResponse:
@@ -30,3 +32,19 @@ def render_page(
     """The page, or to an htmx request its ``partial`` (``template#partial``)."""
     name = f"{template}#{partial}" if partial and request.htmx else template
     return vary_on_htmx(render(request, name, context, status=status))
+
+
+def versioned_response(
+    request: HttpRequest, tag: str, render_page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """A public page polled by phones, at the version ``tag`` names: 304 when
+    the client holds that version already (nothing rendered, no query), else
+    ``render_page()``; the same caching headers either way (revalidate every
+    time, not indexed, varying on ``HX-Request``)."""
+    response = get_conditional_response(request, etag=tag)
+    if response is None:
+        response = render_page()
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return vary_on_htmx(response)

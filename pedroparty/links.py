@@ -94,3 +94,19 @@ def absolute_url(request: HttpRequest | None, viewname: str, *, args=None, kwarg
     """The absolute address of the route ``viewname``, for a link or a QR code
     that someone else's phone opens."""
     return site_base(request) + reverse(viewname, args=args, kwargs=kwargs)
+
+
+def hall_https_url(request: HttpRequest | None, path: str, *, port: int) -> str | None:
+    """``path`` over the hall's HTTPS on ``port`` (pedroparty/hall.py): on the
+    host name the request came in on, which the tablet's certificate names,
+    or without a request on the base URL's.  None for a request to this
+    machine itself, a secure context already."""
+    if request is None:
+        host = urlsplit(site_base()).hostname or ""
+    else:
+        host = urlsplit("//" + request.get_host()).hostname or ""
+        if is_loopback_host(host):
+            return None
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address
+    return f"https://{host}:{port}{path}"

@@ -8,9 +8,15 @@ wifi, or this machine's own hotspot) and open the address printed here.
   unless ``DJANGO_SECRET_KEY`` is set.
 - It listens on every interface and finds this machine's LAN address, which
   every absolute link and QR code then carries (``PEDROPARTY_BASE_URL``, set
-  here unless it is set already). Served in plain HTTP, so "hall mode"
-  (``PEDROPARTY_HALL_MODE``) switches the HTTPS-only settings off; that mode
-  refuses any address outside the local network.
+  here unless it is set already). The players' pages are served in plain
+  HTTP, so "hall mode" (``PEDROPARTY_HALL_MODE``) switches the HTTPS-only
+  settings off; that mode refuses any address outside the local network.
+- The host's pages are served over HTTPS too, on ``--https-port`` (the
+  port + 443 unless given; ``--no-https`` to skip), by a second gunicorn
+  with a certificate from the hall's own authority, made once in
+  ``--hall-dir`` (``.hall/``, git-ignored; pedroparty/hall_tls.py). Plain
+  http sends the host's pages there; a tablet installs the authority once
+  from ``/hall/ca/``, and then keeps the round's pages offline.
 - The demo host, whose password is published, is refused.
 - With ``REDIS_URL`` set it also runs a Celery worker for every queue, and
   stops it (and gunicorn) when it stops: Ctrl-C, or a signal.
@@ -33,17 +39,20 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import django
-import segno
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
+from django.db import connections
 from django.urls import reverse
 
 from pedroparty.demo_host import PASSWORD, USERNAME
-from pedroparty.links import lan_address
+from pedroparty.hall_tls import HallCertificates, hall_certificates, hall_names
+from pedroparty.links import absolute_url, hall_https_url, lan_address
+from pedroparty.qrcodes import qr_terminal
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_KEY_FILE = BASE_DIR / ".secret_key"
+DEFAULT_HALL_DIR = BASE_DIR / ".hall"
 #: Seconds gunicorn and the worker have to stop before they are killed.
 STOP_TIMEOUT = 20
 
@@ -86,6 +95,22 @@ def party_environment(
     return env
 
 
+def hall_https(
+    env: dict[str, str], *, https_port: int, hall_dir: Path, lan: str | None
+) -> HallCertificates:
+    """Certificates for the host's pages over HTTPS, and the settings that
+    serve them (``env`` is changed): the port, the authority to download,
+    and the hall's names among the allowed hosts."""
+    base_host = urlsplit(env["PEDROPARTY_BASE_URL"]).hostname or ""
+    names = hall_names(lan=lan, extra=(base_host,))
+    certificates = hall_certificates(hall_dir, names=names)
+    env["PEDROPARTY_HALL_HTTPS_PORT"] = str(https_port)
+    env["PEDROPARTY_HALL_CA"] = str(certificates.ca_cert)
+    if not env.get("DJANGO_ALLOWED_HOSTS"):
+        env["DJANGO_ALLOWED_HOSTS"] = ",".join(names)
+    return certificates
+
+
 def demo_refuse() -> None:
     """Refuses to serve while the demo host signs in with its published password.
 
@@ -94,7 +119,8 @@ def demo_refuse() -> None:
     if user is not None and user.check_password(PASSWORD):
         raise Refused(
             f'The demo host "{USERNAME}" signs in with a published password: '
-            "change its password, or deactivate it in the admin, before serving the hall."
+            "deactivate it with `make demo-off` (or `.venv/bin/python manage.py demo --off`), "
+            "or change its password, before serving the hall."
         )
 
 
@@ -105,31 +131,58 @@ def django_prepare(*, collect_static: bool) -> None:
     if collect_static:
         call_command("collectstatic", interactive=False, verbosity=0)
     demo_refuse()
+    # This process only supervises from now on: it holds no connection all night.
+    connections.close_all()
 
 
-def announce(base_url: str, *, lan: str | None, out=sys.stdout) -> None:
-    """The address and a terminal QR code of the host's sign-in page."""
+def announce(
+    base_url: str, *, lan: str | None, https_port: int | None = None, out=sys.stdout
+) -> None:
+    """The address and a terminal QR code of the host's sign-in page, and
+    with HTTPS, of the page that installs the hall's authority on a tablet."""
 
-    sign_in = base_url + reverse("login")
+    sign_in = absolute_url(None, "login")
+    if https_port:
+        sign_in = hall_https_url(None, reverse("login"), port=https_port)
     out.write(f"\npedroparty is served at {base_url}/\n")
     if lan is None and "127.0.0.1" in base_url:
         out.write("No network found: only this machine can open it.\n")
+    if https_port:
+        trust = absolute_url(None, "hall_ca")
+        out.write(
+            "Once per tablet, to keep working while the wifi is down, trust this hall:\n"
+            f"open {trust}\n\n"
+        )
+        qr_terminal(trust, out=out)
+        out.write("\n")
     out.write(f"Hosts sign in at {sign_in}\n\n")
-    segno.make(sign_in, error="m").terminal(out=out, compact=True)
+    qr_terminal(sign_in, out=out)
     out.write("\nPhones must be on the same network. Stop with Ctrl-C.\n\n")
     out.flush()
 
 
-def commands(*, host: str, port: int, workers: int, redis: bool) -> dict[str, list[str]]:
-    """What runs: gunicorn, and a Celery worker for every queue with Redis."""
+def commands(
+    *,
+    host: str,
+    port: int,
+    workers: int,
+    redis: bool,
+    https_port: int | None = None,
+    certificates: HallCertificates | None = None,
+) -> dict[str, list[str]]:
+    """What runs: gunicorn, a second one over HTTPS for the host's pages
+    when there are certificates, and a Celery worker for every queue with Redis."""
     python = sys.executable
-    run = {
-        "web": [
-            python, "-m", "gunicorn", "pedroparty.wsgi",
-            "--bind", f"{host}:{port}", "--workers", str(workers),
-            "--access-logfile", "-", "--graceful-timeout", "10",
-        ],
-    }  # fmt: skip
+    gunicorn = [python, "-m", "gunicorn", "pedroparty.wsgi", "--access-logfile", "-",
+                "--graceful-timeout", "10"]  # fmt: skip
+    run = {"web": [*gunicorn, "--bind", f"{host}:{port}", "--workers", str(workers)]}
+    if https_port and certificates is not None:
+        # The host's tablets only: fewer workers than for every phone.
+        run["web-https"] = [
+            *gunicorn, "--bind", f"{host}:{https_port}", "--workers", str(max(1, workers - 1)),
+            "--certfile", str(certificates.server_cert),
+            "--keyfile", str(certificates.server_key),
+        ]  # fmt: skip
     if redis:
         # Every queue, in priority order, as `make worker`.
         run["worker"] = [
@@ -176,26 +229,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="0.0.0.0", help="interface to listen on (all)")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--key-file", type=Path, default=DEFAULT_KEY_FILE)
+    parser.add_argument(
+        "--https-port", type=int, default=None, help="the host's pages over HTTPS (port + 443)"
+    )
+    parser.add_argument("--no-https", action="store_true", help="plain http only")
+    parser.add_argument("--hall-dir", type=Path, default=DEFAULT_HALL_DIR)
     parser.add_argument("--check", action="store_true", help="prepare and print, do not serve")
     options = parser.parse_args(argv)
     if not 0 < options.port < 65536:
         parser.error(f"--port must be 1 to 65535, got {options.port}")
+    https_port = None if options.no_https else (options.https_port or options.port + 443)
+    if https_port is not None and (not 0 < https_port < 65536 or https_port == options.port):
+        parser.error(f"--https-port must be 1 to 65535 and not --port, got {https_port}")
     lan = lan_address()
+    certificates = None
     try:
         env = party_environment(
             dict(os.environ), port=options.port, key_file=options.key_file, lan=lan
         )
+        if env.get("PEDROPARTY_HALL_MODE", "").lower() not in ("true", "1", "yes"):
+            https_port = None  # served behind a proxy of its own
+        if https_port is not None:
+            certificates = hall_https(
+                env, https_port=https_port, hall_dir=options.hall_dir, lan=lan
+            )
         os.environ.update(env)
         django_prepare(collect_static=not options.check)
     except (Refused, ImproperlyConfigured) as refusal:
         print(f"make party: {refusal}", file=sys.stderr)
         return 2
-    announce(env["PEDROPARTY_BASE_URL"], lan=lan)
+    announce(env["PEDROPARTY_BASE_URL"], lan=lan, https_port=https_port)
     run = commands(
         host=options.host,
         port=options.port,
         workers=options.workers,
         redis=bool(env.get("REDIS_URL")),
+        https_port=https_port,
+        certificates=certificates,
     )
     if options.check:
         for name, command in run.items():

@@ -120,7 +120,7 @@ for _origin in CSRF_TRUSTED_ORIGINS:
 #: e.g. https://pedro.example.org. Every absolute link and QR code (players'
 #: page, table cards, seat links) starts with it; unset, they are built from
 #: the request (a loopback host replaced by the machine's LAN address, see
-#: pedroparty/urls_absolute.py). Its host is allowed and its origin trusted.
+#: pedroparty/links.py). Its host is allowed and its origin trusted.
 PEDROPARTY_BASE_URL = env_str("PEDROPARTY_BASE_URL")
 if PEDROPARTY_BASE_URL is not None:
     PEDROPARTY_BASE_URL = PEDROPARTY_BASE_URL.rstrip("/")
@@ -160,6 +160,20 @@ if PEDROPARTY_HALL_MODE and not _is_local_http(PEDROPARTY_BASE_URL or ""):
         f"got {PEDROPARTY_BASE_URL!r}"
     )
 
+#: Hall mode with HTTPS (`make party`, pedroparty/hall.py): the port the
+#: host's pages are served on over HTTPS, with a certificate from the hall's
+#: own authority, whose certificate (PEM) PEDROPARTY_HALL_CA names for
+#: tablets to download. The players' pages stay on the plain http address.
+PEDROPARTY_HALL_HTTPS_PORT = env_int("PEDROPARTY_HALL_HTTPS_PORT", default=0)
+PEDROPARTY_HALL_CA = env_str("PEDROPARTY_HALL_CA")
+if PEDROPARTY_HALL_HTTPS_PORT and not (
+    PEDROPARTY_HALL_MODE and 0 < PEDROPARTY_HALL_HTTPS_PORT < 65536
+):
+    raise ImproperlyConfigured(
+        "PEDROPARTY_HALL_HTTPS_PORT needs PEDROPARTY_HALL_MODE and a port from 1 to 65535, "
+        f"got {PEDROPARTY_HALL_HTTPS_PORT!r}"
+    )
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -176,6 +190,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Hall mode with HTTPS only (else unused): the host's pages go to HTTPS.
+    "pedroparty.hall.HallHttpsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: the page speaks the language chosen on
@@ -188,6 +204,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Sees the view's answer first: a client missing many token links gets 429.
+    "pedroparty.guessing.TokenGuessMiddleware",
     # As django-axes asks, near the end: turns a locked-out sign-in into its page.
     "axes.middleware.AxesMiddleware",
     # Last, so it is the first to see a view's exception: Redis down is a 503.
@@ -356,6 +374,11 @@ PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
 #: How long past that a due bot may wait before a player's poll queues its
 #: turn again (its task was lost, or Redis was down when it was due).
 PLAY_BOT_REQUEUE_MS = env_int("PLAY_BOT_REQUEUE_MS", default=5000)
+#: The expert bot's search a move: sampled deals in play, and in the auction
+#: and for trump, cut short after this much CPU time (milliseconds).
+PLAY_EXPERT_SAMPLES = env_int("PLAY_EXPERT_SAMPLES", default=24)
+PLAY_EXPERT_BID_SAMPLES = env_int("PLAY_EXPERT_BID_SAMPLES", default=12)
+PLAY_EXPERT_TIME_MS = env_int("PLAY_EXPERT_TIME_MS", default=200)
 
 #: A table of bots only stops playing when none of its pages (manage, seat,
 #: replay) has been open for this long (seconds), and goes on when one is
@@ -402,8 +425,24 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=_cooloff_minutes)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "pedroparty.clients.client_ip"
+AXES_USERNAME_CALLABLE = "pedroparty.clients.client_username"
 AXES_LOCKOUT_CALLABLE = "pedroparty.views.login_locked_out"
 AXES_VERBOSE = False
+
+# Guessing private links (pedroparty/guessing.py): a client whose 404s on
+# token routes (players' page, board, season, member, invitation, table and
+# online seat links, API parties and seasons) name more than
+# TOKEN_MISSES_PER_CLIENT different tokens within TOKEN_MISS_WINDOW_SECONDS
+# gets 429 for its misses until the window ends (0: no limit).
+TOKEN_MISSES_PER_CLIENT = env_int("TOKEN_MISSES_PER_CLIENT", default=30)
+TOKEN_MISS_WINDOW_SECONDS = env_int("TOKEN_MISS_WINDOW_SECONDS", default=600)
+if TOKEN_MISS_WINDOW_SECONDS < 1:
+    raise ImproperlyConfigured("TOKEN_MISS_WINDOW_SECONDS must be at least 1 (seconds)")
+
+# Host accounts: the site's owners (superusers) hand out one-time sign-up
+# links on /owner/accounts/. HOST_SIGNUP_OPEN=true also opens
+# /accounts/signup/ to anyone (an ordinary host account, never staff).
+HOST_SIGNUP_OPEN = env_bool("HOST_SIGNUP_OPEN", default=False)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host:party_list"
@@ -465,9 +504,10 @@ if not DEBUG and not PEDROPARTY_HALL_MODE:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 elif PEDROPARTY_HALL_MODE:
-    # Plain HTTP on the hall's network: no redirect to an HTTPS that does not
-    # exist, cookies the phones send back over HTTP, and no HSTS, which would
-    # lock the LAN address out of plain HTTP for a year. Said explicitly
+    # Plain HTTP on the hall's network: no redirect of the players' pages to
+    # HTTPS (only the host's go there, pedroparty/hall.py), cookies the phones
+    # send back over HTTP, and no HSTS, which would lock the LAN address out
+    # of plain HTTP for a year. Said explicitly
     # (Django's defaults) so this mode is visible here.
     SECURE_SSL_REDIRECT = False
     SECURE_HSTS_SECONDS = 0

@@ -19,7 +19,7 @@ from django.views.i18n import set_language
 from tournaments.management.commands.demo import PASSWORD as DEMO_PASSWORD
 from tournaments.management.commands.demo import USERNAME as DEMO_USERNAME
 
-from .selectors import health_report
+from .health import health_report
 
 
 @require_safe

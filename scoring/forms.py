@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -11,14 +12,22 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import house_option_field
+from tournaments.models import Member
 
 from .models import OnlineSeat
 from .rules import RULESETS
 from .rules.rulesets import HouseOption
-from .services import IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
+from .services import AWAY_CHOICES, IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
 
 #: Said in the language of the page that shows the form.
 _IDLE_LABELS = [(seconds, lazy(duration_text, str)(seconds)) for seconds in IDLE_CHOICES]
+_AWAY_LABELS = [(seconds, lazy(duration_text, str)(seconds)) for seconds in AWAY_CHOICES]
+#: The bot levels that may play a person's seat while they are away.
+_LEVEL_CHOICES = [
+    (OnlineSeat.Kind.EASY, _("Easy bot")),
+    (OnlineSeat.Kind.HEURISTIC, _("Normal bot")),
+    (OnlineSeat.Kind.EXPERT, _("Expert bot")),
+]
 _SEATS = range(1, 5)
 #: Every game a table may play, by its ruleset id.
 GAME_CHOICES = [(name, _(rs.title)) for name, rs in RULESETS.items()]
@@ -37,7 +46,7 @@ def option_field_name(ruleset: str, option: HouseOption) -> str:
 
 
 class SeatKindsMixin:
-    """Four ``kind`` fields: the first ``people`` seats persons, the rest heuristic bots."""
+    """Four ``kind`` fields: the first ``people`` seats persons, the rest normal bots."""
 
     def add_kinds(self, people: int) -> None:
         for number in _SEATS:
@@ -46,6 +55,17 @@ class SeatKindsMixin:
                 choices=OnlineSeat.Kind.choices,
                 initial=OnlineSeat.Kind.HUMAN if number <= people else OnlineSeat.Kind.HEURISTIC,
             )
+
+    def add_away(self) -> None:
+        self.fields["away_seconds"] = forms.TypedChoiceField(
+            label=_("A bot plays for a person whose page has been closed for"),
+            coerce=int,
+            choices=_AWAY_LABELS,
+            initial=60,
+            # Left out (an older form), the default.
+            required=False,
+            empty_value=60,
+        )
 
     def kinds(self) -> list[str]:
         return [self.cleaned_data[f"kind{number}"] for number in _SEATS]
@@ -70,15 +90,34 @@ class TableForm(SeatKindsMixin, forms.Form):
         initial=120,
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, members: Sequence[Member] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        #: The club members the creator may seat (``selectors.members_seatable``).
+        self.members = {member.pk: member for member in members}
         for number in _SEATS:
             self.fields[f"name{number}"] = forms.CharField(
                 label=gettext("Seat %(number)s name") % {"number": number},
                 max_length=40,
                 required=False,
             )
+            if self.members:
+                self.fields[f"member{number}"] = forms.TypedChoiceField(
+                    label=gettext("Club member in seat %(number)s") % {"number": number},
+                    choices=[("", gettext("Not a club member"))]
+                    + [(m.pk, f"{m.name} ({m.club.name})") for m in members],
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                )
         self.add_kinds(people=1)
+        self.add_away()
+        for number in _SEATS:
+            self.fields[f"away{number}"] = forms.ChoiceField(
+                label=gettext("While seat %(number)s's person is away") % {"number": number},
+                choices=_LEVEL_CHOICES,
+                initial=OnlineSeat.Kind.HEURISTIC,
+                required=False,
+            )
         # Each game's house options, its own values first (RULES.md 9, 11).
         for name, rs in RULESETS.items():
             for option in table_house_options(name):
@@ -111,11 +150,29 @@ class TableForm(SeatKindsMixin, forms.Form):
         return data
 
     def seat_rows(self) -> list[tuple]:
-        return [(number, self[f"name{number}"], self[f"kind{number}"]) for number in _SEATS]
+        """(number, name, kind, member or None, away) bound fields of each seat."""
+        return [
+            (
+                number,
+                self[f"name{number}"],
+                self[f"kind{number}"],
+                self[f"member{number}"] if self.members else None,
+                self[f"away{number}"],
+            )
+            for number in _SEATS
+        ]
 
     def seat_specs(self) -> list[SeatSpec]:
         data = self.cleaned_data
-        return [SeatSpec(data[f"name{n}"], data[f"kind{n}"]) for n in _SEATS]
+        return [
+            SeatSpec(
+                data[f"name{n}"],
+                data[f"kind{n}"],
+                member=self.members.get(data.get(f"member{n}")),
+                away_kind=data[f"away{n}"] or OnlineSeat.Kind.HEURISTIC,
+            )
+            for n in _SEATS
+        ]
 
     def game_length(self) -> dict[str, int | None]:
         data = self.cleaned_data
@@ -141,6 +198,7 @@ class PartyTableForm(SeatKindsMixin, forms.Form):
         self.choices = {choice.value: choice for choice in choices}
         self.fields["table"].choices = [(c.value, c.label) for c in choices]
         self.add_kinds(people=4)
+        self.add_away()
 
     def chosen(self):
         return self.choices[self.cleaned_data["table"]]

@@ -73,6 +73,9 @@ class OnlineTable(models.Model):
     turn_since = models.DateTimeField()
     #: How long a person may think before the creator may hand the seat to a bot.
     idle_seconds = models.PositiveIntegerField(default=120)
+    #: How long a person's link may stay silent (no poll, no move) before a
+    #: bot plays their seat while they are away.
+    away_seconds = models.PositiveIntegerField(default=60)
     #: Why the table stopped early, in words (e.g. the party round was closed).
     note = models.CharField(max_length=240, blank=True)
 
@@ -112,8 +115,10 @@ class OnlineTable(models.Model):
 class OnlineSeat(models.Model):
     class Kind(models.TextChoices):
         HUMAN = "human", _("A person")
+        EASY = "easy", _("Bot: easy")
+        HEURISTIC = "heuristic", _("Bot: normal")
+        EXPERT = "expert", _("Bot: expert")
         RANDOM = "random", _("Bot: random")
-        HEURISTIC = "heuristic", _("Bot: heuristic")
 
     table = models.ForeignKey(OnlineTable, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
@@ -125,12 +130,28 @@ class OnlineSeat(models.Model):
     #: seat and its link stay that person's.  A seat created for a bot has no
     #: person, so nobody may see its hand.
     stand_in = models.BooleanField(default=False)
+    #: The bot level that plays this person's seat while they are away.
+    away_kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.HEURISTIC)
+    #: The stand-in bot plays because the person left (their link went
+    #: silent); their next poll gives the seat back to them.
+    away = models.BooleanField(default=False)
+    #: When the seat's link last polled or moved.
+    seen_at = models.DateTimeField(null=True, blank=True)
     #: For a party table: the party player sitting here.
     player = models.ForeignKey(
         "tournaments.Player",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
+        related_name="online_seats",
+    )
+    #: For a casual table: the club member a signed-in creator said plays
+    #: this seat, so the game counts in the member's rating.
+    member = models.ForeignKey(
+        "tournaments.Member",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="online_seats",
     )
 
@@ -183,6 +204,10 @@ class OnlineDeal(models.Model):
     )
     #: For a party table: why the party refused the result, if it did.
     party_error = models.CharField(max_length=240, blank=True)
+    #: Once the deal is over: the people's moves where the expert's choice
+    #: was worth clearly more on average, ``[{"seq", "seat", "action",
+    #: "best", "loss"}, ...]``; None until they are worked out.
+    review = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -205,8 +230,10 @@ class DealEvent(models.Model):
 
     class By(models.TextChoices):
         HUMAN = "human", _("A person")
+        EASY = "easy", _("Bot: easy")
+        HEURISTIC = "heuristic", _("Bot: normal")
+        EXPERT = "expert", _("Bot: expert")
         RANDOM = "random", _("Bot: random")
-        HEURISTIC = "heuristic", _("Bot: heuristic")
 
     deal = models.ForeignKey(OnlineDeal, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveSmallIntegerField()

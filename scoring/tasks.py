@@ -36,3 +36,21 @@ def bots_play(table_id: int, version: int) -> None:
             queue = (bots_play.request.delivery_info or {}).get("routing_key")
             services.bots_enqueue(table_id, next_version, queue=queue)
             return
+
+
+@shared_task(ignore_result=True)
+def seats_away(table_id: int) -> None:
+    """Hand the seats of people whose links went silent at table ``table_id``
+    to their bots; does nothing when everyone is still there."""
+    from . import services  # services imports this module at the top
+
+    services.seats_away(table_id=table_id)
+
+
+@shared_task(ignore_result=True)
+def deal_review(deal_id: int) -> None:
+    """Mark the people's moves of a finished deal that the expert would have
+    made otherwise, for its replay."""
+    from . import services  # services imports this module at the top
+
+    services.deal_review(deal_id=deal_id)

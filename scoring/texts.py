@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from scoring.rules.cards import SUIT_NAMES
 from scoring.rules.validate import ROLE_NAMES, FieldError
-from scoring.rules.words import Text, TextList
+from scoring.rules.words import Plural, Text, TextList
 
 __all__ = [
     "card_name",
@@ -61,22 +61,32 @@ def word(value: Any) -> Any:
     return value
 
 
+def _translated_template(template: str, forms: Plural | None, params: dict[str, Any]) -> str:
+    """The template in the active language: ``ngettext`` of a plural's forms
+    for its count, else ``gettext``."""
+    if forms is not None:
+        return ngettext(forms.singular, forms.plural, params[forms.count])
+    return gettext(template)
+
+
 def phrase(text: Text) -> str:
     """A :class:`Text` in the active language: its template translated, then
     filled with its params (words among them translated too)."""
-    template = gettext(text.template)
+    template = _translated_template(text.template, text.forms, text.params)
     result = template % {key: word(value) for key, value in text.params.items()}
     return capfirst(result) if text.capital else result
 
 
 def translated(error: Any) -> str:
     """A validator :class:`~scoring.rules.validate.FieldError` in the active
-    language: ``gettext(error.template) % error.params``, the params that are
-    words translated too.  ``str(error)`` stays the English sentence."""
+    language: ``gettext(error.template) % error.params`` (``ngettext`` of its
+    forms for a plural), the params that are words translated too.
+    ``str(error)`` stays the English sentence."""
     template = getattr(error, "template", None)
     if template is None:
         return str(error)
-    return gettext(template) % {key: word(value) for key, value in error.params.items()}
+    template = _translated_template(template, getattr(error, "forms", None), error.params)
+    return template % {key: word(value) for key, value in error.params.items()}
 
 
 def refusal(error: Exception, *, sentence: bool = False) -> str:

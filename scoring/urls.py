@@ -15,6 +15,7 @@ urlpatterns = [
     path(seat, views.seat_page, name="seat"),
     path(seat + "act/", views.seat_act, name="seat_act"),
     path(seat + "state.json", views.seat_state, name="seat_state"),
+    path(seat + "hint/", views.seat_hint, name="seat_hint"),
     path(seat + "deal/<int:number>/", views.seat_replay, name="seat_replay"),
     path(manage, views.manage, name="manage"),
     path(manage + "seat/<int:seat>/", views.manage_seat, name="manage_seat"),

@@ -75,13 +75,23 @@ def _polled(poll: selectors.TablePoll | None) -> selectors.TablePoll | None:
     return poll
 
 
+def _seat_polled(token: str) -> selectors.TablePoll | None:
+    """A seat's poll also says that its person is there (taking the seat
+    back from the bot that played while they were away) and notices the
+    people who left (``services.seat_presence``)."""
+    poll = selectors.seat_poll(token)
+    if poll is not None and services.seat_presence(token=token, presence=poll.presence):
+        poll = selectors.seat_poll(token)
+    return _polled(poll)
+
+
 def _seat_etag(request: HttpRequest, token: str) -> str | None:
-    poll = _polled(selectors.seat_poll(token))
+    poll = _seat_polled(token)
     return None if poll is None else f"{poll.etag}-{_variant(request)}"
 
 
 def _json_etag(request: HttpRequest, token: str) -> str | None:
-    poll = _polled(selectors.seat_poll(token))
+    poll = _seat_polled(token)
     return None if poll is None else f"{poll.etag}-json"
 
 
@@ -122,7 +132,7 @@ def _watched(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
     """Create a casual table: no account needed; the creator gets its private link."""
-    form = TableForm(request.POST or None)
+    form = TableForm(request.POST or None, members=selectors.members_seatable(user=request.user))
     if request.method == "POST" and form.is_valid():
         try:
             table = services.table_create(
@@ -130,6 +140,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 options=form.house_options(),
                 seats=form.seat_specs(),
                 idle_seconds=form.cleaned_data["idle_seconds"],
+                away_seconds=form.cleaned_data["away_seconds"],
                 user=request.user,
                 client=client_key(request),
                 **form.game_length(),
@@ -160,6 +171,7 @@ def party_table_new(request: HttpRequest) -> HttpResponse:
                 table=chosen.table,
                 kinds=form.kinds(),
                 idle_seconds=form.cleaned_data["idle_seconds"],
+                away_seconds=form.cleaned_data["away_seconds"],
                 user=request.user,
             )
         except PlayError as error:
@@ -195,16 +207,38 @@ def seat_state(request: HttpRequest, token: str) -> JsonResponse:
     return _private(JsonResponse(payload))
 
 
+@require_GET
+@_watched
+def seat_hint(request: HttpRequest, token: str) -> HttpResponse:
+    """The expert's choice for this seat's turn, from its view alone, with
+    why; htmx gets the hint's line, a page without it the seat's page with
+    the hint shown.  Not at a party's tables."""
+    hint = selectors.seat_hint(token)
+    if hint is None:
+        raise Http404("No hints here")
+    screen = selectors.seat_screen(token)
+    if screen is None:
+        raise Http404("No such seat")
+    screen.hint_line = hint.text
+    context = _screen(screen) | {"hint": hint}
+    return _private(render_page(request, "play/seat.html", context, partial="advice"))
+
+
 @require_POST
 def seat_act(request: HttpRequest, token: str) -> HttpResponse:
-    """One move for this seat: 200 and the new state, or 422 and why not."""
+    """One move for this seat: 200 and the new state, or 422 and why not.
+    ``action=discard`` with a ``card`` field per card sends the discards
+    chosen on the page, confirmed together (all of them or none)."""
     error, status, played = "", 200, None
+    action = request.POST.get("action", "")
+    version = TableVersionForm(request.POST).number()
     try:
-        played = services.table_act(
-            token=token,
-            action=request.POST.get("action", ""),
-            version=TableVersionForm(request.POST).number(),
-        )
+        if action == "discard":
+            played = services.table_discard(
+                token=token, cards=request.POST.getlist("card"), version=version
+            )
+        else:
+            played = services.table_act(token=token, action=action, version=version)
     except OnlineSeat.DoesNotExist:
         raise Http404("No such seat") from None
     except PlayError as exc:

@@ -3,12 +3,25 @@
 A request through ``LocaleMiddleware`` activates its language for the rest
 of the thread, and Django does not put it back when the request ends. So
 every test begins in the site's default language, whatever an earlier test
-in the same process asked for."""
+in the same process asked for.
+
+Under pytest-xdist every worker has a test database of its own (pytest-django
+adds the worker's name to it) and, here, a Redis database of its own: the
+cache, the Celery broker and every worker or server a test starts use it, so
+two workers never read each other's cached pages or run each other's tasks."""
 
 from __future__ import annotations
 
 import pytest
 from django.utils import translation
+
+from tests.parallel import worker_isolate
+
+
+def pytest_configure(config):
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker is not None:
+        worker_isolate(worker)
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,11 @@
 
 Results, seatings, the audit trail and documents are shown read-only: they
 change only through ``tournaments.services``, which validate, lock and audit.
-Names, dates, co-hosts, switches and prize names may be corrected here.
+Names, dates, co-hosts, switches, prize names and a club's name may be
+corrected here.  Like every write, a correction bumps the version of each
+page that shows it (:mod:`tournaments.models.versions`), so the players'
+page, the season page and the API show it at once and earlier printouts are
+marked out of date.
 """
 
 from django.contrib import admin
@@ -20,15 +24,19 @@ from .models import (
     Invitation,
     Member,
     Party,
+    PasswordResetLink,
     Player,
     Prize,
     PrizeAward,
+    RatingUpdate,
     Round,
     Season,
     Seat,
+    SignupLink,
     SitOut,
     TableEntry,
     TableRound,
+    Upload,
 )
 
 
@@ -43,21 +51,25 @@ class ReadOnlyMixin:
         return False
 
 
-class BumpsPartyVersion:
-    """An admin save or delete of a row the players' page or a printout shows
-    bumps the party's version, through the same service as every other write.
+class WritesOnlyChanges:
+    """A change form saved as it was writes nothing, so it moves no page's version."""
 
-    The hook is here, at the admin's save and delete, rather than in a model's
-    ``save()`` or a signal: writes belong to the services, which lock, audit
-    and bump, and the admin is one more caller of them.  Bulk ``update()``
-    calls elsewhere would skip a model hook anyway."""
+    def save_model(self, request, obj, form, change) -> None:
+        if change and not form.has_changed():
+            return
+        super().save_model(request, obj, form, change)
+
+
+class AuditsPartyChanges(WritesOnlyChanges):
+    """An admin save or delete of a party's row (the party, its players, its
+    prizes) is put in the party's audit trail."""
 
     @staticmethod
     def party_of(obj) -> Party | None:
         return obj if isinstance(obj, Party) else getattr(obj, "party", None)
 
     def save_related(self, request, form, formsets, change) -> None:
-        # After save_model and the inlines, so one bump covers the whole save.
+        # After save_model and the inlines, so one entry covers the whole save.
         super().save_related(request, form, formsets, change)
         changed = list(form.changed_data)
         for formset in formsets:
@@ -85,7 +97,7 @@ class BumpsPartyVersion:
 
     def delete_queryset(self, request, queryset) -> None:
         doomed: dict[int, tuple[Party, list[str]]] = {}
-        if queryset.model is not Party:  # a deleted party has no page left to update
+        if queryset.model is not Party:  # a deleted party has no audit trail left
             for obj in queryset.select_related("party"):
                 doomed.setdefault(obj.party_id, (obj.party, []))[1].append(str(obj))
         super().delete_queryset(request, queryset)
@@ -125,7 +137,7 @@ class PrizeInline(admin.TabularInline):
 
 
 @admin.register(Party)
-class PartyAdmin(BumpsPartyVersion, admin.ModelAdmin):
+class PartyAdmin(AuditsPartyChanges, admin.ModelAdmin):
     list_display = ("name", "date", "venue", "owner", "status", "ruleset", "version")
     list_filter = ("status", "ruleset", "movement")
     search_fields = ("name", "venue", "slug", "owner__username")
@@ -135,7 +147,7 @@ class PartyAdmin(BumpsPartyVersion, admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(BumpsPartyVersion, admin.ModelAdmin):
+class PlayerAdmin(AuditsPartyChanges, admin.ModelAdmin):
     list_display = ("name", "party", "order", "arrives_round", "leaves_round")
     search_fields = ("name", "party__name")
     readonly_fields = ("party", "order", "arrives_round", "leaves_round")
@@ -194,8 +206,27 @@ class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
     search_fields = ("party__name", "summary", "reason")
 
 
+@admin.register(RatingUpdate)
+class RatingUpdateAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """A club's rating history, one row a member a round or online game:
+    read only, since a recompute rewrites it (tournaments/game/ratings.py)."""
+
+    list_display = (
+        "date",
+        "club",
+        "member",
+        "party",
+        "number",
+        "online_table",
+        "mu_before",
+        "mu_after",
+    )
+    list_filter = ("club",)
+    search_fields = ("member__name", "party__name")
+
+
 @admin.register(Prize)
-class PrizeAdmin(BumpsPartyVersion, admin.ModelAdmin):
+class PrizeAdmin(AuditsPartyChanges, admin.ModelAdmin):
     list_display = ("name", "party", "kind", "position")
     list_filter = ("kind",)
     readonly_fields = ("party", "kind", "position")
@@ -238,7 +269,7 @@ class TableEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 # --- Clubs -------------------------------------------------------------------
 # A club's members, seasons and invitations change through its pages, which
-# keep season pages and their caches in step; here they are read-only.
+# check names as the club spells them; here they are read-only.
 
 
 class ClubRoleInline(admin.TabularInline):
@@ -249,7 +280,7 @@ class ClubRoleInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(WritesOnlyChanges, admin.ModelAdmin):
     list_display = ("name", "slug", "created_by", "created_at")
     search_fields = ("name", "slug")
     readonly_fields = ("slug", "created_by", "created_at")
@@ -284,4 +315,38 @@ class SeasonAdmin(ReadOnlyMixin, admin.ModelAdmin):
 @admin.register(ApiToken)
 class ApiTokenAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("label", "user", "created_at", "last_used_at", "revoked")
+    exclude = ("digest",)
+
+
+# --- Uploads -----------------------------------------------------------------
+
+
+@admin.register(Upload)
+class UploadAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Uploaded files and their loads, read-only: a load changes its row, and
+    a row being loaded stays locked until its load ends."""
+
+    list_display = ("id", "kind", "filename", "user", "status", "parties", "deals", "created_at")
+    list_filter = ("kind", "status")
+    search_fields = ("filename", "user__username")
+    list_select_related = ("user",)
+    exclude = ("content",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("content")
+
+
+@admin.register(SignupLink)
+class SignupLinkAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Made on the owner's page (``/owner/accounts/``), shown once."""
+
+    list_display = ("note", "created_by", "created_at", "expires_at", "used_by", "withdrawn")
+    exclude = ("digest",)
+
+
+@admin.register(PasswordResetLink)
+class PasswordResetLinkAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Made on the owner's page (``/owner/accounts/``), shown once."""
+
+    list_display = ("user", "created_by", "created_at", "expires_at", "used_at", "withdrawn")
     exclude = ("digest",)

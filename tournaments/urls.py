@@ -1,16 +1,17 @@
+"""The party night's addresses: the host's pages at /host/ (namespace
+``host``, ``urlpatterns``) and the players' page at /p/<public token>/
+(``public_patterns``, namespace ``public``): no sign-in, 404 while the host
+hides it."""
+
 from django.urls import path
 
-from .views import (
-    api_tokens,
-    documents,
-    exports,
-    parties,
-    prizes,
-    results,
-    rounds,
-    share,
-    tableside_host,
-)
+from pedroparty import converters  # noqa: F401  (registers "token")
+
+from .api.views import tokens as api_tokens
+from .exports import views as exports
+from .tableside.views import host as tableside_host
+from .uploads import views as upload_views
+from .views import documents, parties, prizes, public, results, rounds, share
 
 app_name = "host"
 
@@ -22,6 +23,7 @@ urlpatterns = [
     path("", parties.party_list, name="party_list"),
     path("new/", parties.party_create, name="party_create"),
     path("upload/", parties.party_upload, name="party_upload"),
+    path("uploads/<int:upload_id>/", upload_views.upload_page, name="upload"),
     path("players/suggest/", parties.player_suggest, name="player_suggest"),
     path("api-tokens/", api_tokens.api_tokens, name="api_tokens"),
     path(party, parties.party_dashboard, name="dashboard"),
@@ -56,6 +58,7 @@ urlpatterns = [
     path(table, results.table_view, name="table"),
     path(table + "tally/", results.table_tally, name="table_tally"),
     path(table + "time/", rounds.table_call_time, name="table_time"),
+    path(table + "time/undo/", rounds.table_call_time_undo, name="table_time_undo"),
     path(table + "cut/", rounds.table_cut, name="table_cut"),
     path(table + "deal/<int:deal>/amend/", results.deal_amend, name="deal_amend"),
     path(table + "deal/<int:deal>/confirm/", tableside_host.entry_confirm, name="entry_confirm"),
@@ -76,3 +79,15 @@ urlpatterns = [
         name="certificate_preview",
     ),
 ]
+
+page = "<token:token>/"
+
+public_patterns = (
+    [
+        path(page, public.party_page, name="party"),
+        path(page + "me/<int:player_id>/", public.player_seat, name="seat"),
+        path(page + "board/", public.board, name="board"),
+        path(page + "qr.svg", public.qr_code, name="qr"),
+    ],
+    "public",
+)

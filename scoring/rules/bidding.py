@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .actions import BID_STR, SUIT_BID_STR, SUIT_OF_BID_RANK, TRUMP_STR
 from .cards import CARD, SUITS
+from .rulesets import Ruleset
 
 _ACE_TWO = tuple((CARD["A" + s], CARD["2" + s]) for s in SUITS)
 
@@ -30,6 +31,9 @@ class Bidding:
             return self._legal_suit_bids(stuck)
         tops = rs.top_contracts
         if not tops:
+            if not stuck:
+                # The common call: the same tuple as below, looked up by the high bid.
+                return self._bid_table[high]
             top = 0
         elif high < tops[0] and len(tops) == 1:
             # The shoot: open below it, with the ace and two where asked.
@@ -113,13 +117,21 @@ class Bidding:
             self.hands[seat].extend(self.widows[seat])
             self.widows[seat] = []
         if not self.rs.open_auction:
-            # One round, the dealer last.
+            # One round, the dealer last: clockwise, or counter-clockwise when
+            # the auction started on the dealer's right (RULES.md 11.4.4).
             if seat == self.dealer:
                 self._auction_over()
+            elif self.rs.bidding_start == "right":
+                self.to_act = (seat + 3) % 4
             else:
                 self.to_act = (seat + 1) % 4
             return
-        self._next_caller(seat, bool(bid), seat == self.dealer and high == 0)
+        # _next_caller's open auction, inline: a climb to 63 makes many calls.
+        self.passes = 0 if bid else self.passes + 1
+        if (seat == self.dealer and high == 0) or (self.high_bid > 0 and self.passes == 3):
+            self._auction_over()
+        else:
+            self.to_act = (seat + 1) % 4
 
     def _suit_bid(self, key: int) -> None:
         seat = self.to_act
@@ -187,3 +199,14 @@ def _bid_options(
     if top:
         legal.append(BID_STR[top])
     return tuple(legal)
+
+
+def bid_table(rs: Ruleset) -> tuple[tuple[str, ...], ...]:
+    """For a game without top contracts or suit bids, the bid actions open to
+    a player who is not a stuck dealer, by the high bid: ``_bid_options``
+    worked out once for every high bid (an open auction asks for them at
+    every call)."""
+    if rs.top_contracts or rs.suit_bids:
+        return ()
+    args = rs.dealer_stuck_bid, rs.min_bid, rs.max_bid
+    return tuple(_bid_options(*args, high, False, 0) for high in range(rs.max_bid + 1))

@@ -109,16 +109,16 @@ def _strength_tenths(hand: list[int], trump: int, mode: str) -> int:
 _MONTEREY = trump_tables(False, "high")
 
 
-def _tables(rs: Ruleset):
+def ruleset_tables(rs: Ruleset):
     """The trump tables of ``rs``'s trump order."""
-    return trump_tables(rs.off_jack, rs.joker_rank)
+    return rs.tables
 
 
 def _family_strength(rs: Ruleset, hand: list[int], trump: int) -> float:
     """The points a bidder holding ``hand`` may expect its team to take with
     ``trump``, in a game of the family: a share of the deal growing with the
     trumps held and their rank, plus the point trumps it holds itself."""
-    tables = _tables(rs)
+    tables = ruleset_tables(rs)
     ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
     trumps = [card for card in hand if ist[card]]
     top = max(power[card] for card in PACKS[rs.pack] if ist[card])
@@ -158,9 +158,11 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        rs = _ruleset(view)
+        rs = view_ruleset(view)
         family = rs.name not in _MONTEREY_GAMES
         if phase in ("bid", "dark"):
+            if "misdeal" in legal:
+                return "misdeal"  # Tennessee: a hand that cannot score is dealt again
             return self._family_bid(view, legal, rs) if family else self._bid(view, legal)
         hand = [CARD[code] for code in view["hand"]]
         if phase == "fill":
@@ -173,7 +175,9 @@ class HeuristicBot:
             mode = _deal_mode(view)
             return self._best(legal, lambda a: _strength_tenths(hand, SUITS.index(a[-1]), mode))
         trump = SUITS.index(view["trump"])
-        power = _tables(rs).power[trump]
+        power = ruleset_tables(rs).power[trump]
+        if rs.exchange == "tennessee" and (phase == "discard" or "concede" in legal):
+            return self._tennessee(view, legal, rs, hand, trump)
         if phase == "discard":
             if family:
                 return self._family_discard(view, legal, rs, hand, trump)
@@ -182,14 +186,18 @@ class HeuristicBot:
         if legal[0].startswith("lay "):
             values = rs.point_table[trump]
             return self._best(legal, lambda a: (-values[CARD[a[4:]]], -power[CARD[a[4:]]]))
-        card = _Table(view, hand, rs).choose([CARD[a[5:]] for a in legal], self._best)
+        # A player holding no trump may fold (Isle Madame's house option): the
+        # heuristic plays on, its cards may still win a trick.
+        plays = [CARD[a[5:]] for a in legal if a.startswith("play ")]
+        card = _Table(view, hand, rs).choose(plays, self._best)
         return f"play {CODES[card]}"
 
     # -- the family's choices
 
     def _family_bid(self, view: dict[str, Any], legal: list[str], rs: Ruleset) -> str:
-        """Bid the cheapest bid that wins the auction when the hand affords it;
-        never a top contract or a dark call; a stuck dealer takes the stuck bid."""
+        """Bid what the hand affords at once (the dealer of a one-round
+        auction, the cheapest bid that wins); never a top contract or a dark
+        call; a stuck dealer takes the stuck bid."""
         if view["phase"] == "dark" or not view["hand"]:
             return "pass"
         bids = [a for a in legal if a.startswith("bid ") and int(a.split()[1]) <= rs.max_bid]
@@ -208,12 +216,17 @@ class HeuristicBot:
         if rs.suit_bids:
             bids = [a for a in bids if a.endswith(" " + SUITS[best])]
         affordable = [a for a in bids if int(a.split()[1]) <= capacity]
-        return affordable[0] if affordable else "pass"
+        if not affordable:
+            return "pass"
+        # Bid what the hand is worth at once, never a point at a time; the
+        # dealer, last to speak in a one-round auction, only needs to win.
+        last = seat == view["dealer"] and not rs.open_auction
+        return affordable[0] if last else affordable[-1]
 
     def _take(self, view: dict[str, Any], legal: list[str], rs: Ruleset) -> str:
         """The robber takes the most valuable, then the highest, trumps first."""
         trump = SUITS.index(view["trump"])
-        tables = _tables(rs)
+        tables = ruleset_tables(rs)
         ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
         return self._best(
             legal,
@@ -225,14 +238,14 @@ class HeuristicBot:
     ) -> str:
         """Throw every non-trump, lowest first, then the weakest trumps worth
         nothing while above the hand size; keep as soon as nothing better goes."""
-        tables = _tables(rs)
+        tables = ruleset_tables(rs)
         ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
         options = [a for a in legal if a != "keep"]
         size = rs.hand_size
         if "keep" in legal:
             plain = [a for a in options if not ist[CARD[a[8:]]]]
             senorita = rs.exchange == "senorita"
-            if not plain or senorita or rs.exchange != "draw-choice":
+            if not plain or senorita or rs.exchange not in ("draw-choice", "maker-fill"):
                 return "keep"
             options = plain
         elif len(hand) <= size:
@@ -246,6 +259,34 @@ class HeuristicBot:
             ),
         )
 
+    def _tennessee(
+        self, view: dict[str, Any], legal: list[str], rs: Ruleset, hand: list[int], trump: int
+    ) -> str:
+        """Tennessee's exchange and throw-in (RULES.md 11.3, 11.4.18): the
+        lowest non-trump goes first; a trump slid or given is the weakest one
+        worth nothing; a non-bidder dealt too many trumps keeps them (the
+        spares are laid on the first trick); the non-bidders concede only a
+        bid of every point with no trump in hand."""
+        if "concede" in legal:
+            hopeless = view["bid"] == rs.total_points and not any(
+                ruleset_tables(rs).is_trump[trump][card] for card in hand
+            )
+            return "concede" if hopeless else "pass"
+        if "keep" in legal:
+            return "keep"
+        tables = ruleset_tables(rs)
+        ist, power, values = tables.is_trump[trump], tables.power[trump], rs.point_table[trump]
+        plain = [a for a in legal if a.startswith("discard ")]
+        options = plain or legal
+        return self._best(
+            options,
+            lambda a: (
+                not ist[CARD[a.split()[1]]],
+                -values[CARD[a.split()[1]]],
+                -power[CARD[a.split()[1]]],
+            ),
+        )
+
     def _best(self, options: list, key: Callable[[Any], Any]) -> Any:
         """The option with the highest ``key``; a tie is broken by the seed."""
         keys = [key(option) for option in options]
@@ -255,7 +296,7 @@ class HeuristicBot:
 
     def _bid(self, view: dict[str, Any], legal: list[str]) -> str:
         hand = [CARD[code] for code in view["hand"]]
-        shoot = f"bid {_ruleset(view).shoot_bid}"
+        shoot = f"bid {view_ruleset(view).shoot_bid}"
         if shoot in legal and any(_overwhelming(hand, trump) for trump in range(4)):
             return shoot
         mode = _deal_mode(view)
@@ -284,7 +325,8 @@ def _deal_mode(view: dict[str, Any]) -> str:
 _MONTEREY_GAMES = ("monterey-draw", "monterey-widow")
 
 
-def _ruleset(view: dict[str, Any]) -> Ruleset:
+def view_ruleset(view: dict[str, Any]) -> Ruleset:
+    """The ruleset a seat's ``view`` is played under, its house options included."""
     options = view.get("options")
     if view["ruleset"] in _MONTEREY_GAMES or not options:
         return RULESETS.get(view["ruleset"]) or RULESETS["monterey-draw"]
@@ -316,7 +358,7 @@ class _Table:
     def __init__(self, view: dict[str, Any], hand: list[int], rs: Ruleset) -> None:
         self.seat = seat = view["seat"]
         trump = SUITS.index(view["trump"])
-        tables = _tables(rs)
+        tables = ruleset_tables(rs)
         self.ist, self.pow = tables.is_trump[trump], tables.power[trump]
         self.fol, role = tables.follows[trump], tables.role[trump]
         self.ranked = not rs.play_rule.startswith("no-rank")
@@ -414,8 +456,9 @@ def play_deal(state: Any, bots: list[Bot]) -> Any:
     """Play ``state`` to the end, asking ``bots[seat]`` for each seat's
     actions; returns the same (now finished) state.  A bot returning an
     illegal action raises ``IllegalAction``."""
-    if len(bots) != 4:
-        raise ValueError(f"play_deal needs 4 bots, one per seat; got {len(bots)}")
+    seats = getattr(state, "seats", 4)
+    if len(bots) != seats:
+        raise ValueError(f"play_deal needs {seats} bots, one per seat; got {len(bots)}")
     apply = state.apply
     seat = state.to_act
     while seat is not None:

@@ -112,16 +112,19 @@ POINT_CARD: tuple[dict[str, int], ...] = tuple(
 
 
 def point_tables(
-    points: dict[str, int], off_jack: bool = False, joker_rank: str = "high"
+    points: dict[str, int],
+    off_jack: bool = False,
+    joker_rank: str = "high",
+    left_pedro: bool = True,
 ) -> tuple[tuple[int, ...], ...]:
     """Per-trump tuples of each card's point value under a point table.
 
     Without an off-jack or jokers in the table the tuples have 52 entries, as
     they always had; a family table (RULES.md 11.1) has one for each of the 54
     cards of ``ALL_CODES``."""
-    if not off_jack and not {"X1", "X2"} & set(points):
+    if not off_jack and left_pedro and not {"X1", "X2"} & set(points):
         return tuple(tuple(points.get(ROLE[t][c] or "", 0) for c in DECK) for t in range(4))
-    roles = trump_tables(off_jack, joker_rank).role
+    roles = trump_tables(off_jack, joker_rank, left_pedro).role
     return tuple(tuple(points.get(roles[t][c] or "", 0) for c in ALL_CARDS) for t in range(4))
 
 
@@ -154,24 +157,34 @@ PACKS: dict[str, tuple[int, ...]] = {
 PACK_RANKS = {"52": RANKS, "53": RANKS, "54": RANKS, "32": "AKQJT952"}
 
 
-def family_role(card: int, trump: int, off_jack: bool = False) -> str | None:
+def family_role(
+    card: int, trump: int, off_jack: bool = False, left_pedro: bool = True
+) -> str | None:
     """The trump role of ``card`` (an int of ``ALL_CARDS``): as :func:`role`,
     plus ``OJ`` for the off-jack where the game has one and ``X1``/``X2`` for
-    the jokers, which are always trumps."""
+    the jokers, which are always trumps.  Without ``left_pedro`` (Pitch, the
+    original Pedro: RULES.md 12.4.21, 24) the five of the same colour is a
+    plain card of its own suit."""
     if card >= 52:
         return ALL_CODES[card]
     if off_jack and RANK_OF[card] == "J" and SUIT_OF[card] == SAME_COLOUR[trump]:
         return "OJ"
-    return role(card, trump)
+    found = role(card, trump)
+    if found == "L" and not left_pedro:
+        return None
+    return found
 
 
-def trump_order(off_jack: bool = False, joker_rank: str = "high") -> tuple[str, ...]:
+def trump_order(
+    off_jack: bool = False, joker_rank: str = "high", left_pedro: bool = True
+) -> tuple[str, ...]:
     """Trump roles high to low (RULES.md 11.1): A K Q J [OJ] [X1 X2 where the
-    jokers rank high] T 9 8 7 6 P L 4 3 2 [X1 where the joker is lowest]."""
+    jokers rank high] T 9 8 7 6 P [L] 4 3 2 [X1 where the joker is lowest]."""
     top = ("A", "K", "Q", "J") + (("OJ",) if off_jack else ())
     high_jokers = JOKERS if joker_rank == "high" else ()
     low_joker = ("X1",) if joker_rank == "low" else ()
-    return top + high_jokers + _TRUMP_ORDER[4:] + low_joker
+    middle = tuple(r for r in _TRUMP_ORDER[4:] if left_pedro or r != "L")
+    return top + high_jokers + middle + low_joker
 
 
 class TrumpTables:
@@ -184,13 +197,13 @@ class TrumpTables:
 
     __slots__ = ("follows", "is_trump", "point_card", "power", "role")
 
-    def __init__(self, off_jack: bool, joker_rank: str) -> None:
-        order = trump_order(off_jack, joker_rank)
+    def __init__(self, off_jack: bool, joker_rank: str, left_pedro: bool = True) -> None:
+        order = trump_order(off_jack, joker_rank, left_pedro)
         is_trump, power, follows, roles, point_card = [], [], [], [], []
         for trump in range(4):
             ist, pow_, fol, rol, cards = [], [], [], [], {}
             for card in ALL_CARDS:
-                card_role = family_role(card, trump, off_jack)
+                card_role = family_role(card, trump, off_jack, left_pedro)
                 rol.append(card_role)
                 if card_role is None:
                     ist.append(False)
@@ -215,9 +228,11 @@ class TrumpTables:
 
 
 @functools.cache
-def trump_tables(off_jack: bool = False, joker_rank: str = "high") -> TrumpTables:
+def trump_tables(
+    off_jack: bool = False, joker_rank: str = "high", left_pedro: bool = True
+) -> TrumpTables:
     """The :class:`TrumpTables` of a trump order, computed once."""
-    return TrumpTables(off_jack, joker_rank)
+    return TrumpTables(off_jack, joker_rank, left_pedro)
 
 
 def sort_codes(codes) -> list[str]:

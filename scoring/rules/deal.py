@@ -25,11 +25,23 @@ expect each of them):
   it may take (as ``take`` actions), never the stock's order.
 * The state serialises as ruleset + dealer + deck + action log, and
   ``from_json`` replays the log: a stored game can never hold a state the
-  rules do not allow, and the round-trip is exact by construction.
+  rules do not allow, and the round-trip is exact by construction.  A Pedro
+  or Sancho deal stored while the dealer robbed (before the maker's fill)
+  replays under the exchange it was played with, so it still loads.
+* Maker-fill (Pedro, Sancho): the trumps the bidder took from the stock are
+  the view's ``open_cards`` (in hand order) while the bidder holds them; a
+  bidder short of six with the stock and the wash both empty plays short.
+* A discard that a fill or a rob takes back from the wash leaves the
+  discarder's ``my_discards`` as well as every face-up list: a card in a
+  hand is never listed as out of play (Monterey's own Draw is unchanged).
+* Isle Madame's ``fold``: offered at every turn of a player holding no
+  trump, the first trick included, after the play actions; a player who
+  folds keeps its cards face down like one folded on a trump lead.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import operator
 import random
@@ -41,21 +53,33 @@ from .actions import (
     BID,
     DISCARD,
     DISCARD_STR,
+    FOLD,
     KEEP,
     LAY,
+    MISDEAL,
     PASS,
     PLAY,
     PLAY_STR,
     SUIT_BID,
     TAKE,
     TRUMP,
+    IllegalAction,
 )
-from .bidding import Bidding
+from .bidding import Bidding, bid_table
 from .cards import ALL_CODES, ANY_CARD, CARD, PACKS, SUIT_NAMES, SUITS
-from .exchange import ANY_CARD_GOES, DISCARD_RULES, FACE_UP_DISCARDS, Exchange
+from .exchange import (
+    ANY_CARD_GOES,
+    DISCARD_RULES,
+    FACE_UP_DISCARDS,
+    SENORITA,
+    TRUMPS_LAST,
+    Exchange,
+)
 from .play import FOLD_ALWAYS, FOLD_NEVER, FOLDS, Play
 from .rulesets import Ruleset
-from .words import Text, TextList, gettext_noop, one_of
+from .seats import new_seat_deal
+from .tennessee import TennesseeExchange, cut_old_exchange
+from .words import Text, TextList, gettext_noop, ngettext_noop, one_of
 
 JSON_FORMAT = "pedroparty-deal/1"
 PHASES = ("dark", "bid", "trump", "discard", "fill", "play", "done")
@@ -64,13 +88,6 @@ TRICKS = 6  # Monterey's; a ruleset's own is ``rs.tricks``
 _CODES = ALL_CODES
 _CALLS = (PASS, BID)  # the action kinds the auction's _bid takes
 _DECK = PACKS["52"]  # the same object, so new_deal can tell the plain pack
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now.  The state is left unchanged.
-
-    Its message (``args[0]``) is a :class:`~.words.Text`: ``str(exc)`` is the
-    English sentence, and ``scoring.texts`` says it in the reader's language."""
 
 
 #: An action refused with its reason: "'bid 5' is not allowed: bids are 6 to 16 or 32".
@@ -111,7 +128,12 @@ def new_deal(
     without it the deck is shuffled from ``random.Random(seed)``, the same
     deck for the same seed on every machine (a system-random shuffle when
     ``seed`` is None too).
+
+    An N-seat game (RULES.md 12.1) is dealt by ``seats.new_seat_deal``: its
+    state has the same surface, generalised to N seats.
     """
+    if rs.sides != "fixed":
+        return new_seat_deal(rs, dealer, seed, deck)
     if type(dealer) is not int or not 0 <= dealer <= 3:
         raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
     if deck is not None:
@@ -133,7 +155,14 @@ def new_deal(
         plan = _plan(rs)
     if not plan[7]:
         return DealState(rs, dealer, cards, plan)
-    cls = _FollowOrTrumpDeal if plan[5] == FOLD_NEVER else _FamilyPlayDeal
+    if rs.exchange == "tennessee":
+        return TennesseeDeal(rs, dealer, cards, plan)
+    if plan[5] == FOLD_NEVER:
+        cls = _FollowOrTrumpDeal
+    elif rs.fold_when_void:
+        cls = _FoldingDeal
+    else:
+        cls = _FamilyPlayDeal
     return cls(rs, dealer, cards, plan)
 
 
@@ -209,6 +238,9 @@ class DealState(Bidding, Exchange, Play):
         "_fold",
         "_ranked",
         "_drule",
+        "open_cards",
+        "_two_team",
+        "_bid_table",
     )
 
     def __init__(
@@ -231,6 +263,7 @@ class DealState(Bidding, Exchange, Play):
             self._lead_trump,
             self.phase,
             face_up,
+            self._bid_table,
         ) = plan
         self.rs = rs
         self.dealer = dealer
@@ -281,6 +314,7 @@ class DealState(Bidding, Exchange, Play):
         self.owners: dict[str, int] = {}
         self._ist = self._pow = self._fol = self._pts = None
         self._two = -1
+        self._two_team = -1
         self._roles: tuple = ()
         # Face-up discards exist only in the games that have them.
         self.faceup: list[list[int]] = [[], [], [], []] if face_up else _NO_CARDS
@@ -291,7 +325,12 @@ class DealState(Bidding, Exchange, Play):
         self.bid_key = 0
         self.bid_suit: int | None = None
         self.dark_bid = False
-        self.to_act: int | None = (dealer + 1) % 4
+        #: Maker-fill: the trumps the bidder took openly from the stock (RULES.md 11.3).
+        self.open_cards: list[int] | tuple = ()
+        # The auction starts on the dealer's left, or (California's house
+        # option) on the dealer's right and goes round the other way (11.4.4).
+        first = 3 if rs.bidding_start == "right" else 1
+        self.to_act: int | None = (dealer + first) % 4
         #: The actions ``to_act`` may take now, kept current by ``apply``: read
         #: it, never change it (a run of discards changes it in place);
         #: ``legal_actions()`` gives a list of one's own.
@@ -306,6 +345,13 @@ class DealState(Bidding, Exchange, Play):
     def hand(self, seat: int) -> list[str]:
         """The codes ``seat`` holds now (a widow joins the hand when picked up)."""
         return [_CODES[c] for c in self.hands[seat]]
+
+    #: Four seats, two fixed partnerships (RULES.md 12.1.6).
+    seats = 4
+
+    def team(self, seat: int) -> int:
+        """The team of ``seat``: seats 0 and 2 are team 0 (RULES.md 12.1.6)."""
+        return seat % 2
 
     def captured(self) -> tuple[int, int]:
         """Points each team has taken in completed tricks (keeper 2 included)."""
@@ -396,8 +442,12 @@ class DealState(Bidding, Exchange, Play):
             view["kitty_count"] = len(self.kitty)
         if rs.exchange in FACE_UP_DISCARDS:
             view["discards"] = [[_CODES[c] for c in cards] for cards in self.faceup]
-        if rs.exchange == "draw-choice":
+        if rs.exchange in ("draw-choice", "maker-fill"):
             view["stock_trumps"] = [_CODES[c] for c in self.stock_trumps]
+        if rs.exchange == "maker-fill":
+            # The bidder's trumps taken openly from the stock, until played.
+            held = self.hands[self.bidder] if self.bidder is not None else ()
+            view["open_cards"] = [_CODES[c] for c in sorted(self.open_cards) if c in held]
         if rs.show_folded:
             view["folded"] = [[_CODES[c] for c in sorted(cards)] for cards in self.folded]
         return view
@@ -472,9 +522,11 @@ class DealState(Bidding, Exchange, Play):
             self.hands[self.to_act].remove(arg)
             self.laid.append((self.to_act, arg))
         elif kind == TAKE:
-            self._take(arg)
+            self._take(arg, legal)
         elif kind == TRUMP:
             self._name_trump(arg)
+        elif kind == FOLD:
+            self._fold_turn()
         else:
             self._suit_bid(arg)
 
@@ -494,7 +546,11 @@ class DealState(Bidding, Exchange, Play):
         for seat, card in self.trick:
             value = pts[card]
             if value:
-                team = seat % 2 if card == two else winner % 2
+                if card == two:
+                    # The keeper 2: its player's team, or the team it was dealt to.
+                    team = seat % 2 if self._two_team < 0 else self._two_team
+                else:
+                    team = winner % 2
                 taken[team] += value
                 owners[self._roles[card]] = team
         self.tricks.append((self.leader, tuple(self.trick), tuple(self.laid), winner))
@@ -578,7 +634,7 @@ class DealState(Bidding, Exchange, Play):
             "trump": (TRUMP,),
             "discard": (DISCARD,) if self.rs.exchange == "widow" else (DISCARD, KEEP),
             "fill": (TAKE,),
-            "play": (LAY, PLAY),
+            "play": (LAY, PLAY, FOLD) if self.rs.fold_when_void else (LAY, PLAY),
         }[self.phase]
         if kind not in phase_kinds:
             return Text(
@@ -587,6 +643,8 @@ class DealState(Bidding, Exchange, Play):
             )
         if kind == KEEP:
             reason = self._keep_reason()
+        elif kind == FOLD:
+            reason = Text(gettext_noop("only a player holding no trump may fold"))
         elif DISCARD <= kind <= PLAY:
             reason = self._card_reason(kind, arg)
         else:
@@ -665,11 +723,23 @@ class DealState(Bidding, Exchange, Play):
 
     def _keep_reason(self) -> Text:
         size = {"size": self.rs.hand_size}
-        if self.rs.exchange == "draw-choice":
+        if self.rs.exchange in ("draw-choice", "maker-fill"):
             return Text(
-                gettext_noop("discard down to %(size)s cards at most before you keep"), size
+                ngettext_noop(
+                    "discard down to %(size)s card at most before you keep",
+                    "discard down to %(size)s cards at most before you keep",
+                    "size",
+                ),
+                size,
             )
-        return Text(gettext_noop("discard down to %(size)s cards before you keep"), size)
+        return Text(
+            ngettext_noop(
+                "discard down to %(size)s card before you keep",
+                "discard down to %(size)s cards before you keep",
+                "size",
+            ),
+            size,
+        )
 
     def _card_reason(self, kind: int, card: int) -> Text:
         code = _CODES[card]
@@ -686,7 +756,12 @@ class DealState(Bidding, Exchange, Play):
                 return Text(gettext_noop("trumps are never discarded"))
             if len(hand) <= self.rs.hand_size:
                 return Text(
-                    gettext_noop("you hold %(count)s cards: say keep"), {"count": len(hand)}
+                    ngettext_noop(
+                        "you hold %(count)s card: say keep",
+                        "you hold %(count)s cards: say keep",
+                        "count",
+                    ),
+                    {"count": len(hand)},
                 )
             return Text(
                 gettext_noop(
@@ -697,9 +772,12 @@ class DealState(Bidding, Exchange, Play):
         if not self.tricks and extra > 0:
             if kind == PLAY:
                 return Text(
-                    gettext_noop(
-                        "you hold %(extra)s card(s) too many: lay down %(extra)s non-point "
-                        "trump(s) first"
+                    ngettext_noop(
+                        "you hold %(extra)s card too many: lay down %(extra)s non-point "
+                        "trump first",
+                        "you hold %(extra)s cards too many: lay down %(extra)s non-point "
+                        "trumps first",
+                        "extra",
                     ),
                     {"extra": extra},
                 )
@@ -749,10 +827,21 @@ class DealState(Bidding, Exchange, Play):
         deck, log = data.get("deck"), data.get("log")
         if not isinstance(deck, list) or not isinstance(log, list):
             raise ValueError("a deal state needs its deck and its action log, as lists")
-        state = new_deal(Ruleset.from_json(data.get("ruleset")), data.get("dealer"), deck=deck)
-        for action in log:
-            state.apply(action)
-        return state
+        rs = Ruleset.from_json(data.get("ruleset"))
+        try:
+            return _replayed(rs, data.get("dealer"), deck, log)
+        except IllegalAction:
+            # Tennessee stored under its old exchange: the deal resumes at
+            # the present exchange, its auction and trump kept.
+            cut = cut_old_exchange(rs, log)
+            if cut is not None:
+                return _replayed(rs, data.get("dealer"), deck, cut)
+            before = _EARLIER_EXCHANGES.get(rs.name)
+            if before is None:
+                raise
+        # A deal stored before its game's exchange changed (Pedro and Sancho
+        # once let the dealer rob, RULES.md 11.6): replayed as it was played.
+        return _replayed(dataclasses.replace(rs, **before), data.get("dealer"), deck, log)
 
     def __repr__(self) -> str:
         return (
@@ -792,6 +881,15 @@ class _FamilyPlayDeal(DealState):
             self.legal = self._compute_legal()
 
 
+class _FoldingDeal(_FamilyPlayDeal):
+    """A deal whose players may fold when holding no trump (Isle Madame's
+    ``fold_when_void``, RULES.md 11.4.19)."""
+
+    __slots__ = ()
+
+    _legal_play = Play._legal_play_or_fold
+
+
 class _FollowOrTrumpDeal(_FamilyPlayDeal):
     """A deal played follow-or-trump (RULES.md 11.3), the family's most common
     play: nobody is ever out, so a card played is inline here as Monterey's is
@@ -810,11 +908,38 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         kind, card = ACTIONS[action]
         if kind != PLAY:
             if kind == DISCARD and self.widows is None:
-                self._choice_discard(card, action, legal)  # sets the next legal list
+                # _choice_discard inline (a deal of the family may have 28 of
+                # them): one card less in the same legal list, or worked out.
+                seat = self.to_act
+                hand = self.hands[seat]
+                hand.remove(card)
+                self.discards[seat].append(card)
+                if self._drule != SENORITA:
+                    self.faceup[seat].append(card)
+                    self.wash.append(card)
+                above = len(hand) - self.rs.hand_size
+                if (
+                    above > 0
+                    and len(legal) > 1
+                    and (self._drule != TRUMPS_LAST or not self._ist[card])
+                ):
+                    legal.remove(action)  # the state's own list, still self.legal
+                    return
+                self._after_choice_discard(card, action, legal, above)
                 return
-            self.legal = None  # worked out below, unless the step itself sets it
             if kind in _CALLS:
                 self._bid(card)  # a pass is (PASS, 0): a bid of nothing
+                high, table = self.high_bid, self._bid_table
+                if table and self.phase == "bid" and (high or self.to_act != self.dealer):
+                    # _legal_bids' common call, inline: an open auction climbs to 63.
+                    self.legal = table[high]
+                else:
+                    self.legal = self._compute_legal()
+                return
+            self.legal = None  # worked out below, unless the step itself sets it
+            if kind == KEEP:
+                self.discarders.pop(0)  # _keep, inline
+                self._next_discarder()
             else:
                 self._apply_choice(kind, card, legal)
             if self.legal is None:
@@ -837,11 +962,100 @@ class _FollowOrTrumpDeal(_FamilyPlayDeal):
         nxt = (seat + 1) % 4
         if nxt == self.leader:
             self._finish_trick()
-            self.legal = self._compute_legal()
+            self.legal = self._legal_play() if self.phase == "play" else []
         else:
             self.to_act = nxt
             self.legal = self._legal_play()
 
+
+class TennesseeDeal(TennesseeExchange, _FamilyPlayDeal):
+    """A deal of Tennessee (RULES.md 11.3 ``tennessee``, 11.4.17-18): the
+    family's play with down, its own exchange (``discard X``, ``slide X``,
+    ``give X``, ``keep``), the throw-in calls before the first card and the
+    misdeal in the auction."""
+
+    __slots__ = ("tn_steps", "tn_dealt", "tn_moves", "tn_slid", "tn_calls", "tn_lead", "tn_misdeal")
+
+    def __init__(
+        self, rs: Ruleset, dealer: int, cards: list[int], plan: tuple | None = None
+    ) -> None:
+        self.tn_steps: list[tuple[str, int]] = []
+        self.tn_dealt = [0, 0, 0, 0]
+        self.tn_moves: list[tuple[int, int | None, str]] = []
+        self.tn_slid = False
+        self.tn_calls: list[int] = []
+        self.tn_lead: int | None = None
+        self.tn_misdeal = False
+        super().__init__(rs, dealer, cards, plan)
+
+    def apply(self, action: str) -> None:
+        """As :meth:`DealState.apply`, with Tennessee's exchange and calls."""
+        legal = self.legal
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        kind, card = ACTIONS[action]
+        if self.phase == "discard":
+            self.log.append(action)
+            self._tn_act(kind, card)
+        elif self.tn_calls:
+            self.log.append(action)
+            self._tn_call(kind)
+        elif kind == MISDEAL:
+            self.log.append(action)
+            self._tn_misdeal()
+        else:
+            _FamilyPlayDeal.apply(self, action)
+            return
+        self.legal = self._compute_legal()
+
+    def _compute_legal(self) -> Sequence[str]:
+        if self.phase == "discard":
+            return self._tn_legal()
+        if self.tn_calls:
+            return ["pass", "concede"]
+        legal = super()._compute_legal()
+        if self.phase == "bid" and self._tn_misdeal_open():
+            return [*legal, "misdeal"]
+        return legal
+
+    def _start_play(self) -> None:
+        DealState._start_play(self)
+        self._tn_calls_start()
+
+    def _why_illegal(self, action: Any) -> Text:
+        return self._tn_reason(action) or super()._why_illegal(action)
+
+    def score(self) -> tuple[int, int]:
+        """As :meth:`DealState.score`; a misdeal scores (0, 0) (RULES.md 11.4.18)."""
+        if self.tn_misdeal:
+            return 0, 0
+        return super().score()
+
+    def record(self) -> dict[str, Any]:
+        """As :meth:`DealState.record`; a misdeal makes no record (RULES.md 11.4.18)."""
+        if self.tn_misdeal:
+            raise ValueError("a misdeal makes no hand-result record")
+        return super().record()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """As :meth:`DealState.view`, with the cards slid and given counted
+        (never named), the throw-in calls and the misdeal."""
+        return self._tn_view(super().view(seat))
+
+
+def _replayed(rs: Ruleset, dealer: Any, deck: list, log: list) -> DealState:
+    state = new_deal(rs, dealer, deck=deck)
+    for action in log:
+        state.apply(action)
+    return state
+
+
+#: Games whose exchange changed, with the fields they were played under
+#: before: a stored deal whose log the new rules refuse is replayed so.
+_EARLIER_EXCHANGES: dict[str, dict[str, Any]] = {
+    name: {"exchange": "draw-choice", "robber": "dealer", "keeper_by_deal": False}
+    for name in ("pedro-62", "sancho")
+}
 
 _STOCK, _WIDOWS, _OUT = range(3)
 _NO_CARDS: tuple = ((), (), (), ())
@@ -866,11 +1080,12 @@ def _plan(rs: Ruleset) -> tuple:
         layout,
         FOLDS[rs.play_rule],
         not rs.play_rule.startswith("no-rank"),
-        rs.play_rule != "monterey" or rs.cut_throat,
+        rs.play_rule != "monterey" or rs.cut_throat or rs.fold_when_void,
         DISCARD_RULES.get(rs.exchange, ANY_CARD_GOES),
         rs.first_lead == "bidder_leads_trump",
         "dark" if rs.dark else "bid",
         rs.exchange in FACE_UP_DISCARDS,
+        bid_table(rs),
     )
     if len(_PLANS) >= 64:
         _PLANS.clear()

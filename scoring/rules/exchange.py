@@ -9,10 +9,14 @@ state's slots and holds none of its own.
 from __future__ import annotations
 
 from .actions import DISCARD_STR, TAKE_STR
-from .cards import FOLLOWS, IS_TRUMP, POINT_CARD, POWER, ROLE, trump_tables
+from .cards import FOLLOWS, IS_TRUMP, POINT_CARD, POWER, ROLE
 
 #: Exchanges whose choice discards are face up (RULES.md 11.4.14).
-FACE_UP_DISCARDS = ("draw-choice", "extra-4", "kitty", "pede")
+FACE_UP_DISCARDS = ("draw-choice", "maker-fill", "extra-4", "kitty", "pede")
+#: Exchanges whose discards are filled and robbed after everyone has
+#: discarded (RULES.md 11.3: draw-choice, the dealer robbing; maker-fill, the
+#: bidder filled last by search).
+FILL_AND_ROB = ("draw-choice", "maker-fill")
 #: What a choice discard may be: any card down to six or fewer (draw-choice),
 #: any card down to the hand size (señorita), or trumps last (RULES.md 11.3).
 ANY_CARD_GOES, SENORITA, TRUMPS_LAST = range(3)
@@ -26,8 +30,8 @@ class Exchange:
     def _name_trump(self, trump: int) -> None:
         rs = self.rs
         self.trump = trump
-        if rs.off_jack or rs.pack in ("53", "54"):
-            tables = trump_tables(rs.off_jack, rs.joker_rank)
+        if not rs.plain_tables:
+            tables = rs.tables
             self._ist = tables.is_trump[trump]
             self._pow = tables.power[trump]
             self._fol = tables.follows[trump]
@@ -41,6 +45,8 @@ class Exchange:
             two = POINT_CARD[trump]["2"]
         self._pts = rs.point_table[trump]
         self._two = two if rs.low_is_keeper else -1
+        if rs.low_is_keeper and rs.keeper_by_deal:
+            self._keeper_by_deal(two)
         exchange = rs.exchange
         if exchange == "draw":
             self._draw()
@@ -51,6 +57,8 @@ class Exchange:
             self._start_play()
         elif exchange == "pede":
             self._pede()
+        elif exchange == "tennessee":
+            self._tennessee()
         else:
             bidder = self.bidder
             if exchange in ("kitty", "senorita"):
@@ -62,6 +70,31 @@ class Exchange:
             else:
                 self.discarders = [(self.dealer + k) % 4 for k in range(1, 5)]
             self._next_discarder()
+
+    def _keeper_by_deal(self, two: int) -> None:
+        """The keeper 2 scores for the team of the seat it was dealt to; a 2
+        nobody was dealt (it lay in the stock) scores for its trick's winner
+        (RULES.md 11.4.16), as any point card."""
+        deck, at = self.deck, 0
+        for size in self.rs.deal_packets:
+            for k in range(1, 5):
+                if two in deck[at : at + size]:
+                    self._two_team = (self.dealer + k) % 4 % 2
+                    return
+                at += size
+        self._two = -1
+
+    def _back_from_wash(self, cards: list[int]) -> None:
+        """Cards a fill or a rob took back from the wash are in a hand again:
+        they leave every list of discards (RULES.md 11.4.14)."""
+        faceup = self.faceup
+        for card in cards:
+            for seat, gone in enumerate(self.discards):
+                if card in gone:
+                    gone.remove(card)
+                    if card in faceup[seat]:
+                        faceup[seat].remove(card)
+                    break
 
     # -- Draw: discard, fill, the dealer robs the pack
 
@@ -99,9 +132,23 @@ class Exchange:
         else:
             self._start_play()
 
-    def _take(self, card: int) -> None:
-        source = self.stock if self.stock else self.wash
-        source.remove(card)
+    def _take(self, card: int, legal: list[str]) -> None:
+        """Take ``card`` from the stock, or from the wash once the stock is
+        out; ``legal`` (the state's own list, sorted from that source) less
+        the card is the next legal list while the same source lasts."""
+        stock = self.stock
+        if stock:
+            stock.remove(card)
+            source = stock
+            if self.rs.exchange == "maker-fill" and self._ist[card]:
+                # Taken openly: shown to all until played (RULES.md 11.3).
+                if not self.open_cards:
+                    self.open_cards = []
+                self.open_cards.append(card)
+        else:
+            source = self.wash
+            source.remove(card)
+            self._back_from_wash([card])
         hand = self.hands[self.robber]
         hand.append(card)
         if len(hand) >= self.rs.hand_size:
@@ -109,6 +156,9 @@ class Exchange:
                 self._start_play()
             else:
                 self._end_rob()
+        elif source:
+            legal.remove(TAKE_STR[card])
+            self.legal = legal
 
     def _legal_takes(self) -> list[str]:
         source = self.stock if self.stock else self.wash
@@ -183,8 +233,13 @@ class Exchange:
             return legal
         if held <= size:
             return ["keep"] if held == size else []
-        options = sorted(hand) if rule == SENORITA else self._trumps_last(hand)
-        return [DISCARD_STR[c] for c in options]
+        if rule == SENORITA:
+            return [DISCARD_STR[c] for c in sorted(hand)]
+        # Trumps last: the non-trumps while any are held, in one pass (the
+        # common case), else _trumps_last's trumps.
+        ist = self._ist
+        plain = [DISCARD_STR[c] for c in sorted(hand) if not ist[c]]
+        return plain or [DISCARD_STR[c] for c in self._trumps_last(hand)]
 
     def _trumps_last(self, hand: list[int]) -> list[int]:
         """Extra-4, kitty and Pede discards (RULES.md 11.3): non-trumps while
@@ -209,12 +264,17 @@ class Exchange:
         hand = self.hands[seat]
         hand.remove(card)
         self.discards[seat].append(card)
-        rule = self._drule
-        if rule != SENORITA:
+        if self._drule != SENORITA:
             # Face up; the señorita's go face down, seen by the bidder only.
             self.faceup[seat].append(card)
             self.wash.append(card)
-        above = len(hand) - self.rs.hand_size  # cards still above the hand size
+        self._after_choice_discard(card, action, legal, len(hand) - self.rs.hand_size)
+
+    def _after_choice_discard(self, card: int, action: str, legal: list[str], above: int) -> None:
+        """Set the legal list after a choice discard of ``card`` that leaves
+        ``above`` cards above the hand size (``_choice_discard``'s second half,
+        which a deal's ``apply`` may reach directly)."""
+        rule = self._drule
         if above > 0:
             # The same options less this card, unless (trumps last) that was a
             # trump or the last non-trump: then they are worked out again.
@@ -240,14 +300,18 @@ class Exchange:
         self._next_discarder()
 
     def _after_discards(self) -> None:
-        if self.rs.exchange == "draw-choice":
+        if self.rs.exchange in FILL_AND_ROB:
             self._fill_and_rob()
         else:
             self._start_play()
 
-    # -- draw-choice: fill, then rob (RULES.md 11.3, 11.4.6-8)
+    # -- draw-choice and maker-fill: fill, then rob (RULES.md 11.3, 11.4.6-8)
 
     def _fill_and_rob(self) -> None:
+        """Every seat but the robber is filled from the top of the stock, then
+        of the wash, from the dealer's left; then the robber (draw-choice: the
+        dealer; maker-fill and Tennessee: the bidder, filled last whoever
+        dealt) takes by search."""
         rs, hands, stock, wash = self.rs, self.hands, self.stock, self.wash
         size = rs.hand_size
         robber = self.robber = self.bidder if rs.robber == "bidder" else self.dealer
@@ -262,6 +326,7 @@ class Exchange:
                 del stock[:need]
                 short = size - len(hand)
                 if short > 0:
+                    self._back_from_wash(wash[:short])
                     hand.extend(wash[:short])
                     del wash[:short]
         if len(hands[robber]) < size and (stock or wash):
@@ -320,6 +385,7 @@ class Exchange:
                 del stock[:need]
                 short = size - len(hand)
                 if short > 0:
+                    self._back_from_wash(wash[:short])
                     hand.extend(wash[:short])
                     del wash[:short]
         hands[dealer].extend(stock)

@@ -9,7 +9,7 @@ state's slots and holds none of its own.
 
 from __future__ import annotations
 
-from .actions import LAY_STR, PLAY_STR
+from .actions import FOLD_STR, LAY_STR, PLAY_STR
 
 #: When a player without a trump is out: on a trump lead (section 3.8,
 #: no-rank), at any turn (trumps-only, down) or never (follow-or-trump).
@@ -70,17 +70,45 @@ class Play:
             return self._legal_family_play()
         if not trick:
             return [PLAY_STR[c] for c in hand]
-        ist = self._ist
         if self.trump_led:
-            trumps = [PLAY_STR[c] for c in hand if ist[c]]
-            return trumps or [PLAY_STR[c] for c in hand]
+            return _trumps_or_any(hand, self._ist)
         if self.rs.cut_throat:
             return [PLAY_STR[c] for c in hand]
-        led, fol = self.led_suit, self._fol
-        for c in hand:
-            if fol[c] == led:
-                return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
-        return [PLAY_STR[c] for c in hand]
+        return _follow_or_trump(hand, self._ist, self._fol, self.led_suit)
+
+    def _legal_play_or_fold(self) -> list[str]:
+        """``_legal_family_play``, and ``fold`` for a player holding no trump
+        (Isle Madame's ``fold_when_void``, RULES.md 11.4.19)."""
+        legal = self._legal_family_play()
+        if not self._holds_trump(self.to_act):
+            legal.append(FOLD_STR)
+        return legal
+
+    def _fold_turn(self) -> None:
+        """The player to act folds (RULES.md 11.4.19): out for the rest of the
+        deal, its hand face down.  A leader who folds passes the lead to the
+        next seat on the left still in (11.4.11); with every seat out the
+        deal ends.  A follower who folds is passed over as a player out."""
+        seat, out = self.to_act, self.out
+        self._fold_seat(seat)
+        if not self.trick:
+            for k in range(1, 4):
+                nxt = (seat + k) % 4
+                if not out[nxt]:
+                    self.leader = self.to_act = nxt
+                    return
+            self.phase = "done"
+            self.leader = self.to_act = None
+            return
+        leader, nxt = self.leader, (seat + 1) % 4
+        while nxt != leader:
+            if not out[nxt]:
+                if not self.trump_led or self._holds_trump(nxt):
+                    self.to_act = nxt
+                    return
+                self._fold_seat(nxt)
+            nxt = (nxt + 1) % 4
+        self._finish_trick()
 
     def _play_family(self, card: int) -> None:
         seat = self.to_act
@@ -145,3 +173,17 @@ class Play:
             self._fold_seat(candidate)
         self.phase = "done"
         self.leader = self.to_act = None
+
+
+def _trumps_or_any(hand: list[int], ist) -> list[str]:
+    """The plays on a trump lead: a trump, or any card without one."""
+    return [PLAY_STR[c] for c in hand if ist[c]] or [PLAY_STR[c] for c in hand]
+
+
+def _follow_or_trump(hand: list[int], ist, fol, led: int) -> list[str]:
+    """The plays on a lead of suit ``led``: that suit or a trump, or any card
+    without the suit."""
+    for c in hand:
+        if fol[c] == led:
+            return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
+    return [PLAY_STR[c] for c in hand]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .cards import PACK_RANKS, PACKS, ROLES, point_tables, trump_order
+from .cards import PACK_RANKS, PACKS, ROLES, TrumpTables, point_tables, trump_order, trump_tables
 from .words import Text, gettext_noop, one_of
 
 #: Monterey point table (also the "Italian" and "California" tables): 16 a deal.
@@ -28,15 +28,38 @@ MONTEREY_POINTS = (("A", 1), ("J", 3), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
 DEAL_MODES = ("draw", "widow")
 FIRST_LEADS = ("bidder_leads_trump", "bidder_leads_any")
 #: How cards change hands between the auction and play (RULES.md 3, 4, 11.3).
-EXCHANGES = ("draw", "widow", "draw-choice", "extra-4", "kitty", "senorita", "pede", "none")
+EXCHANGES = (
+    "draw",
+    "widow",
+    "draw-choice",
+    "maker-fill",
+    "extra-4",
+    "kitty",
+    "senorita",
+    "pede",
+    "none",
+    "tennessee",
+    "five-hand",
+)
 #: How a trick is played (RULES.md 3.8 and 11.3).
 PLAY_RULES = ("monterey", "follow-or-trump", "trumps-only", "no-rank", "no-rank-down")
 #: How a deal is scored (RULES.md 11.1).
 SCORINGS = ("monterey", "difference", "captured-minus")
 #: Who wins when both teams reach the target on one deal (RULES.md 3.10, 11.2).
 TIE_RULES = ("bidders-if-made", "higher", "bidders")
+#: Where the auction starts: the dealer's left, clockwise, or (California's
+#: house option) the dealer's right, counter-clockwise (RULES.md 11.4.4).
+BIDDING_STARTS = ("left", "right")
 #: Who robs the stock in a draw-choice game (RULES.md 11.4.7).
 ROBBERS = ("dealer", "bidder")
+#: Who plays with whom (RULES.md 12.1.3): two fixed partnerships, a partner
+#: called for one deal, or every seat for itself.
+SIDES = ("fixed", "called", "individual")
+#: What a called-partner bidder may call (RULES.md 12.3): any card he has not
+#: held (five-hand), a trump he lacks (Railroad); "" where nobody calls.
+CALLS = ("", "any", "trump")
+#: The point tables of the original Pedro's ``table`` option (RULES.md 12.2).
+ORIGINAL_TABLES = ("sancho", "dom", "snoozer")
 #: Suit bids rank spades, hearts, clubs, diamonds, high to low (RULES.md 11.3).
 SUIT_BID_RANK = {"S": 3, "H": 2, "C": 1, "D": 0}
 
@@ -45,20 +68,24 @@ SUIT_BID_RANK = {"S": 3, "H": 2, "C": 1, "D": 0}
 class HouseOption:
     """One house option a host may change: its type, the values it takes and
     its label.  A form field is made from it (``kind`` bool: a checkbox;
-    ``choices``: a choice of those values; else a whole number from
-    ``minimum`` to ``maximum``)."""
+    ``choices``: a choice of those values, each shown with its entry of
+    ``choice_labels`` when it has them; else a whole number from ``minimum``
+    to ``maximum``).  A ``str`` option always has its ``choices``."""
 
     name: str  # the Ruleset field it sets
     label: str  # English, translated where it is shown
-    kind: type = bool  # bool or int
-    choices: tuple[int, ...] = ()
+    kind: type = bool  # bool, int or str
+    choices: tuple[int, ...] | tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     help_text: str = ""
+    choice_labels: tuple[str, ...] = ()  # English, one a choice, translated where shown
 
     def accepts(self, value: Any) -> bool:
         if self.kind is bool:
             return isinstance(value, bool)
+        if self.kind is str:
+            return isinstance(value, str) and value in self.choices
         if isinstance(value, bool) or not isinstance(value, int):
             return False
         if self.choices:
@@ -129,6 +156,10 @@ class Ruleset:
     shoot_set_penalty: int = 32
     first_lead: str = "bidder_leads_trump"
     low_is_keeper: bool = True
+    # With ``low_is_keeper``: the 2 of trump scores for the team of the seat
+    # it was dealt to, or the trick's winner when nobody was dealt it (RULES.md
+    # 11.4.16); else for the team that played it (section 3.8).
+    keeper_by_deal: bool = False
     target: int = 91
     bid_out: bool = True
     deals_per_round: int = 4
@@ -138,6 +169,7 @@ class Ruleset:
     # --- RULES.md section 11: what the Pedro family varies (Monterey defaults).
     pack: str = "52"  # "52", "53" (+X1), "54" (+X1 X2) or "32"
     off_jack: bool = False  # the same-colour jack is a trump, just below the J
+    left_pedro: bool = True  # the same-colour five is a trump (RULES.md 12.4.21, 24: not in Pitch)
     joker_rank: str = "high"  # jokers below the J (Tennessee) or X1 the lowest trump
     packets: tuple[int, ...] = ()  # cards per packet when dealing; () = threes
     kitty_size: int = 0  # face-down cards the bidder takes (kitty, senorita)
@@ -148,6 +180,7 @@ class Ruleset:
     suit_bids: bool = False  # "bid 7 H": the bid names trump (Oregon)
     open_auction: bool = False  # round and round until three pass after a bid
     dark: bool = False  # Louisiana's dark phase before the auction
+    bidding_start: str = "left"  # one of BIDDING_STARTS (California's house option)
     exchange: str = ""  # one of EXCHANGES; "" = the deal_mode's own
     robber: str = "dealer"  # who robs the stock in draw-choice
     play_rule: str = "monterey"  # one of PLAY_RULES
@@ -156,12 +189,29 @@ class Ruleset:
     simple: bool = False  # Pedro's house option: a difference game scores both sides
     set_loses_bid: bool = False  # difference scoring, set: bidders -bid, others +O (Pedro)
     cinch_credit: bool = False  # opponents' discarded point trumps count for the bidders
+    bicycle: bool = False  # Cinch's house option: a set scores the others total + bid - B
     tie_rule: str = "bidders-if-made"  # one of TIE_RULES
     lock_at: int = 0  # Isle Madame's lock (200); 0 = none
     lose_at: int = 0  # King Pedro: at or below this a team loses (-105); 0 = none
     joker: bool = False  # Sixty-Three's house option: the 53-card pack
     joker_takes: str = ""  # the role whose value the joker takes when ``joker`` is on
     show_folded: bool = False  # a player who is out shows their cards (Pidro)
+    # Tennessee's house options (RULES.md 11.4.18).
+    throw_in: bool = False  # the non-bidders may concede before the first card
+    shoot_the_moon: bool = False  # a made bid of max_bid wins the game at once
+    misdeal_no_points: bool = False  # a hand with no card that can score may call a misdeal
+    fold_when_void: bool = False  # Isle Madame's house option: "fold" when holding no trump
+    # --- RULES.md section 12: N seats, called partners, every seat for itself.
+    players: int = 4  # seats at the table (a house option where the game lets it vary)
+    sides: str = "fixed"  # one of SIDES
+    call: str = ""  # one of CALLS
+    alone: bool = False  # the bidder may go alone instead of calling (Railroad)
+    extras_each_trick: bool = False  # five-hand: extra trumps laid one a trick, scoring
+    # (players at most, cards dealt) pairs, the first that fits: the deal size
+    # changing with the number of players (RULES.md 12.4.19); () = cards_dealt.
+    deal_sizes: tuple[tuple[int, int], ...] = ()
+    rob_from_players: int = 0  # draw-choice: nobody robs below this many players
+    table: str = ""  # the original Pedro's point table, one of ORIGINAL_TABLES
 
     def __post_init__(self) -> None:
         if not self.exchange:
@@ -179,9 +229,12 @@ class Ruleset:
             ("joker_rank", self.joker_rank, ("high", "low")),
             ("exchange", self.exchange, EXCHANGES),
             ("robber", self.robber, ROBBERS),
+            ("bidding_start", self.bidding_start, BIDDING_STARTS),
             ("play_rule", self.play_rule, PLAY_RULES),
             ("scoring", self.scoring, SCORINGS),
             ("tie_rule", self.tie_rule, TIE_RULES),
+            ("sides", self.sides, SIDES),
+            ("call", self.call, CALLS),
         ):
             if value not in known:
                 raise _refused(NOT_AMONG, name=field, known=str(known), value=repr(value))
@@ -212,7 +265,18 @@ class Ruleset:
     @functools.cached_property
     def point_table(self) -> tuple[tuple[int, ...], ...]:
         """``point_table[trump][card]``: each card's value under each trump suit."""
-        return _point_table(self.points, self.off_jack, self.joker_rank)
+        return _point_table(self.points, self.off_jack, self.joker_rank, self.left_pedro)
+
+    @functools.cached_property
+    def tables(self) -> TrumpTables:
+        """The trump tables of this game's trump order (off-jack, jokers, left pedro)."""
+        return trump_tables(self.off_jack, self.joker_rank, self.left_pedro)
+
+    @functools.cached_property
+    def plain_tables(self) -> bool:
+        """Whether this game's trumps are Monterey's (no off-jack, no joker, the
+        left pedro a trump), so the 52-card tables of ``cards`` serve."""
+        return not self.off_jack and self.left_pedro and self.pack not in ("53", "54")
 
     @functools.cached_property
     def trump_order(self) -> tuple[str, ...]:
@@ -221,7 +285,7 @@ class Ruleset:
         jokers = {"52": (), "53": ("X1",), "54": ("X1", "X2"), "32": ()}[self.pack]
         return tuple(
             role
-            for role in trump_order(self.off_jack, self.joker_rank)
+            for role in trump_order(self.off_jack, self.joker_rank, self.left_pedro)
             if role in jokers
             or role in ("P", "L", "OJ")
             and ("5" if role != "OJ" else "J") in ranks
@@ -240,7 +304,7 @@ class Ruleset:
     @functools.cached_property
     def stock_size(self) -> int:
         """Cards left after the deal and the kitty (Monterey: the stock or the widows)."""
-        return self.pack_size - 4 * self.cards_dealt - self.kitty_size
+        return self.pack_size - self.players * self.cards_dealt - self.kitty_size
 
     @functools.cached_property
     def tricks(self) -> int:
@@ -268,7 +332,7 @@ class Ruleset:
     def cards_can_leave_play(self) -> bool:
         """Whether point cards can leave play, so that B + O may fall short of
         the total and the host enters both teams' points (RULES.md 11.5)."""
-        if self.exchange not in ("draw", "widow"):
+        if self.exchange not in ("draw", "widow", "five-hand"):
             return True
         # Extra trumps are laid non-point first (11.4.10): only a game with more
         # point trumps than cards in a hand can lay a point card.
@@ -312,6 +376,10 @@ class Ruleset:
                 return bid, other
             return -(self.shoot_set_penalty if bid == self.shoot_bid else bid), other
         if self.score_method == "difference":
+            if not made and self.bicycle:
+                # Cinch's bicycle (RULES.md 11.4.12): the others score what the
+                # bidders did not take of the deal, plus the bid.
+                return 0, self.total_points + bid - taken
             if not made:
                 return (-bid, other) if self.set_loses_bid else (0, other + bid)
             return (taken - other, 0) if taken >= other else (0, other - taken)
@@ -354,12 +422,22 @@ class Ruleset:
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with house options changed; unknown names or bad values raise.
 
-        Sixty-Three's ``joker`` also changes the pack (52 -> 53) and gives the
-        joker the value of ``joker_takes`` (the 3's 15), and back."""
+        Sixty-Three's and Eighty-Three's ``joker`` also changes the pack (52 ->
+        53) and gives the joker the value of ``joker_takes`` (the 3's 15), and
+        back; Eighty-Three's kitty takes the extra card (4 -> 5).  ``players``
+        also sets the cards dealt where the game's deal size depends on it,
+        and the original Pedro's ``table`` its point table and pack (RULES.md
+        12.2, 12.4.19)."""
         for name, value in options.items():
             option = self.house_option(name)
             if not option.accepts(value):
                 raise _refused(MUST_BE, name=name, expects=option.expects(), value=repr(value))
+        if "players" in options and self.deal_sizes:
+            size = next(cards for most, cards in self.deal_sizes if options["players"] <= most)
+            options["cards_dealt"] = size
+            options["packets"] = (3,) * (size // 3)
+        if "table" in options:
+            options.update(_original_table(options["table"]))
         if "joker" in options and options["joker"] != self.joker:
             points = dict(self.points)
             if options["joker"]:
@@ -368,6 +446,8 @@ class Ruleset:
                 points[self.joker_takes] = points.pop("X1")
             options["points"] = _canonical(points)
             options["pack"] = "53" if options["joker"] else "52"
+            if self.exchange == "kitty":
+                options["kitty_size"] = self.kitty_size + (1 if options["joker"] else -1)
         return dataclasses.replace(self, **options)
 
     def bid_label(self, bid: int) -> str:
@@ -397,7 +477,7 @@ class Ruleset:
             )
         data = dict(data)
         name = data.pop("name", None)
-        base = RULESETS.get(name) if isinstance(name, str) else None
+        base = (RULESETS.get(name) or SEAT_RULESETS.get(name)) if isinstance(name, str) else None
         if base is None:
             raise _refused(gettext_noop("unknown ruleset %(name)s"), name=repr(name))
         return base.with_options(**data)
@@ -406,17 +486,36 @@ class Ruleset:
 _POINT_TABLE_CACHE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
-def _point_table(points: tuple, off_jack: bool, joker_rank: str) -> tuple[tuple[int, ...], ...]:
-    key = (points, off_jack, joker_rank)
+def _point_table(
+    points: tuple, off_jack: bool, joker_rank: str, left_pedro: bool
+) -> tuple[tuple[int, ...], ...]:
+    key = (points, off_jack, joker_rank, left_pedro)
     table = _POINT_TABLE_CACHE.get(key)
     if table is None:
-        table = _POINT_TABLE_CACHE[key] = point_tables(dict(points), off_jack, joker_rank)
+        table = _POINT_TABLE_CACHE[key] = point_tables(
+            dict(points), off_jack, joker_rank, left_pedro
+        )
     return table
 
 
 @functools.cache
 def _bids(low: int, high: int, stuck: int, tops: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted({stuck, *range(low, high + 1), *tops}))
+
+
+def _original_table(table: str) -> dict[str, Any]:
+    """The original Pedro's point table and pack for its ``table`` option
+    (RULES.md 12.2, 12.4.21-22): Sancho's 18, Dom's 21, Snoozer's 36."""
+    points = {"A": 1, "J": 1, "T": 1, "9": 9, "P": 5, "2": 1}
+    if table in ("dom", "snoozer"):
+        points["3"] = 3
+    if table == "snoozer":
+        points["X1"] = 15
+    return {
+        "points": _canonical(points),
+        "pack": "53" if table == "snoozer" else "52",
+        "max_bid": sum(points.values()),
+    }
 
 
 def _canonical(points: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -427,6 +526,8 @@ def _canonical(points: dict[str, int]) -> tuple[tuple[str, int], ...]:
 MONTEREY_DRAW = Ruleset(
     name="monterey-draw", title=gettext_noop("Monterey Draw Pedro"), deal_mode="draw"
 )
+# Not derived from MONTEREY_DRAW: its exchange, filled in from its deal mode,
+# would carry over and give the widow game the draw's exchange.
 MONTEREY_WIDOW = Ruleset(
     name="monterey-widow", title=gettext_noop("Monterey Pedro, The Widow"), deal_mode="widow"
 )
@@ -438,26 +539,58 @@ _TARGET = HouseOption("target", gettext_noop("Points to win a casual game"), int
 _DEALS = MONTEREY_OPTIONS[-1]
 _LOW_KEEPER = MONTEREY_OPTIONS[1]
 _BID_OUT = MONTEREY_OPTIONS[4]
-_PEDRO_MIN_BID = HouseOption("min_bid", gettext_noop("Lowest bid"), int, choices=(6, 1, 7))
+#: The lowest bid of Cinch and of the seed's Pedro: 1, or the house rules' 6 or 7.
+_PEDRO_MIN_BID = HouseOption("min_bid", gettext_noop("Lowest bid"), int, choices=(1, 6, 7))
 _PEDRO_TARGET = HouseOption(
-    "target", gettext_noop("Points to win a casual game"), int, choices=(62, 52, 21)
+    "target", gettext_noop("Points to win a casual game"), int, choices=(62, 52, 21, 100)
 )
 _SIMPLE = HouseOption(
     "simple", gettext_noop("Both teams keep the points they take (no difference scoring)")
 )
-_PEDRO_OPTIONS = (_PEDRO_MIN_BID, _LOW_KEEPER, _SIMPLE, _PEDRO_TARGET, _DEALS)
+_KEEPER_BY_DEAL = HouseOption(
+    "low_is_keeper", gettext_noop("The 2 of trump scores for the pair it was dealt to")
+)
+_PEDRO_OPTIONS = (_PEDRO_MIN_BID, _KEEPER_BY_DEAL, _SIMPLE, _PEDRO_TARGET, _DEALS)
+_BICYCLE = HouseOption(
+    "bicycle",
+    gettext_noop("Bicycle: a set bid scores the other team the points missed plus the bid"),
+)
+_BIDDING_START = HouseOption(
+    "bidding_start",
+    gettext_noop("Bidding starts"),
+    str,
+    choices=BIDDING_STARTS,
+    choice_labels=(
+        gettext_noop("left of the dealer, clockwise"),
+        gettext_noop("right of the dealer, counter-clockwise"),
+    ),
+)
+_JOKER = HouseOption(
+    "joker", gettext_noop("Play with a joker, the lowest trump, worth the 3's points")
+)
+_FOLD_WHEN_VOID = HouseOption(
+    "fold_when_void", gettext_noop("A player with no trump may fold at any turn")
+)
 
 #: Foster's table (Cinch, Pedro, Louisiana, Pidro): high, jack, game, the
 #: two pedros and low; 14 a deal.
 FOSTER_POINTS = (("A", 1), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
 
-CALIFORNIA = Ruleset(
+
+def _foster_and(extra: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """Foster's table with the point cards of ``extra`` added, in entry order."""
+    return _canonical({**dict(FOSTER_POINTS), **extra})
+
+
+#: California Pedro is Monterey Draw Pedro without the shoot, a made 16 worth 32.
+CALIFORNIA = dataclasses.replace(
+    MONTEREY_DRAW,
     name="california",
     title=gettext_noop("California Pedro"),
     shoot=False,
     made_max_scores=32,
     target=52,
-    house_options=(_LOW_KEEPER, _TARGET, _BID_OUT, _DEALS),
+    house_options=(_BIDDING_START, _LOW_KEEPER, _TARGET, _BID_OUT, _DEALS),
 )
 CINCH = Ruleset(
     name="cinch",
@@ -474,13 +607,15 @@ CINCH = Ruleset(
     cinch_credit=True,
     target=51,
     bid_out=False,
-    house_options=(_TARGET, _DEALS),
+    house_options=(_PEDRO_MIN_BID, _BICYCLE, _TARGET, _DEALS),
 )
 PEDRO_62 = dataclasses.replace(
     CINCH,
     name="pedro-62",
     title=gettext_noop("Pedro (62 points)"),
-    min_bid=6,
+    exchange="maker-fill",
+    robber="bidder",
+    keeper_by_deal=True,
     cinch_credit=False,
     set_loses_bid=True,
     target=62,
@@ -520,11 +655,12 @@ PIDRO = dataclasses.replace(
     first_lead="bidder_leads_trump",
     cinch_credit=False,
     show_folded=True,
+    house_options=(_TARGET, _DEALS),
 )
 OREGON = Ruleset(
     name="oregon",
     title=gettext_noop("Oregon Bidding Pedro"),
-    points=(("A", 1), ("J", 1), ("OJ", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1)),
+    points=_foster_and({"OJ": 1}),
     off_jack=True,
     min_bid=6,
     max_bid=15,
@@ -546,30 +682,31 @@ TENNESSEE = Ruleset(
     title=gettext_noop("Tennessee Pedro"),
     pack="54",
     off_jack=True,
-    points=(
-        ("A", 1),
-        ("J", 1),
-        ("OJ", 1),
-        ("T", 1),
-        ("P", 5),
-        ("L", 5),
-        ("2", 1),
-        ("X1", 1),
-        ("X2", 1),
-    ),
+    points=_foster_and({"OJ": 1, "X1": 1, "X2": 1}),
     min_bid=9,
     max_bid=17,
     shoot=False,
-    exchange="draw-choice",
-    robber="bidder",
+    exchange="tennessee",
     play_rule="no-rank-down",
     low_is_keeper=False,
     scoring="captured-minus",
     target=52,
     bid_out=False,
     tie_rule="bidders",
+    throw_in=True,
     house_options=(
         HouseOption("min_bid", gettext_noop("Lowest bid"), int, choices=(9, 10)),
+        HouseOption(
+            "throw_in", gettext_noop("The non-bidding team may throw in its hand before play")
+        ),
+        HouseOption(
+            "shoot_the_moon",
+            gettext_noop("Shoot the moon: a bid of every point, made, wins the game"),
+        ),
+        HouseOption(
+            "misdeal_no_points",
+            gettext_noop("A player dealt no card that can score may call a misdeal"),
+        ),
         _TARGET,
         _DEALS,
     ),
@@ -577,17 +714,7 @@ TENNESSEE = Ruleset(
 SIXTY_THREE = Ruleset(
     name="sixty-three",
     title=gettext_noop("Sixty-Three"),
-    points=(
-        ("A", 1),
-        ("K", 25),
-        ("J", 1),
-        ("T", 1),
-        ("9", 9),
-        ("P", 5),
-        ("L", 5),
-        ("3", 15),
-        ("2", 1),
-    ),
+    points=_foster_and({"K": 25, "9": 9, "3": 15}),
     joker_rank="low",
     joker_takes="3",
     min_bid=1,
@@ -601,20 +728,13 @@ SIXTY_THREE = Ruleset(
     low_is_keeper=False,
     target=152,
     bid_out=False,
-    house_options=(
-        HouseOption(
-            "joker", gettext_noop("Play with a joker, the lowest trump, worth the 3's points")
-        ),
-        _TARGET,
-        _DEALS,
-    ),
+    house_options=(_JOKER, _TARGET, _DEALS),
 )
 EIGHTY_THREE = dataclasses.replace(
     SIXTY_THREE,
     name="eighty-three",
     title=gettext_noop("Eighty-Three"),
     points=_canonical({**dict(SIXTY_THREE.points), "Q": 20}),
-    joker_takes="",
     cards_dealt=12,
     kitty_size=4,
     extra_cards=0,
@@ -622,12 +742,11 @@ EIGHTY_THREE = dataclasses.replace(
     max_bid=83,
     open_auction=False,
     exchange="kitty",
-    house_options=(_TARGET, _DEALS),
 )
 ISLE_MADAME = Ruleset(
     name="isle-madame",
     title=gettext_noop("Pede (Isle Madame)"),
-    points=(("A", 1), ("K", 25), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1)),
+    points=_foster_and({"K": 25}),
     min_bid=25,
     max_bid=39,
     shoot=False,
@@ -635,23 +754,14 @@ ISLE_MADAME = Ruleset(
     target=221,
     bid_out=False,
     lock_at=200,
-    house_options=(_TARGET, _DEALS),
+    house_options=(_FOLD_WHEN_VOID, _TARGET, _DEALS),
 )
 KING_PEDRO = Ruleset(
     name="king-pedro",
     title=gettext_noop("King Pedro"),
     pack="32",
     off_jack=True,
-    points=(
-        ("A", 1),
-        ("K", 20),
-        ("J", 1),
-        ("OJ", 1),
-        ("T", 1),
-        ("P", 5),
-        ("L", 5),
-        ("2", 1),
-    ),
+    points=_foster_and({"K": 20, "OJ": 1}),
     cards_dealt=7,
     packets=(3, 4),
     hand_size=7,
@@ -673,7 +783,7 @@ SANCHO = dataclasses.replace(
     PEDRO_62,
     name="sancho",
     title=gettext_noop("Pedro Sancho"),
-    points=_canonical({**dict(FOSTER_POINTS), "9": 9}),
+    points=_foster_and({"9": 9}),
     max_bid=23,
 )
 SIX_CARD = dataclasses.replace(
@@ -681,12 +791,77 @@ SIX_CARD = dataclasses.replace(
     name="six-card",
     title=gettext_noop("Six-Card Pedro"),
     cards_dealt=6,
-    min_bid=1,
     exchange="none",
-    house_options=_PEDRO_OPTIONS[1:],
+    robber="dealer",
 )
 
-#: Every game, by id: the two Monterey games first, then RULES.md 11.2's order.
+
+# ------------------------------------------------- the last partnership tables
+# RULES.md 12.2: four seats, two partnerships, section 11 in every respect.
+
+#: "Lowest bid" of Dom Pedro and Snoozer: pedro-62's choices, 6 by default.
+DOM_PEDRO = dataclasses.replace(
+    SANCHO,
+    name="dom-pedro",
+    title=gettext_noop("Dom Pedro"),
+    points=_canonical({**dict(SANCHO.points), "3": 3}),
+    min_bid=6,
+    max_bid=26,
+)
+SNOOZER = dataclasses.replace(
+    DOM_PEDRO,
+    name="snoozer",
+    title=gettext_noop("Snoozer"),
+    pack="53",
+    joker_rank="low",
+    points=_canonical({**dict(DOM_PEDRO.points), "X1": 15}),
+    max_bid=41,
+)
+#: The Canadian table (RULES.md 12.4.23): the King's 25 and the 9's 9 on §3's
+#: deal, exchange and keeper 2, no-rank play; 48 a deal.
+CANADIAN = Ruleset(
+    name="canadian",
+    title=gettext_noop("Canadian Pedro"),
+    points=_foster_and({"K": 25, "9": 9}),
+    min_bid=25,
+    max_bid=48,
+    shoot=False,
+    play_rule="no-rank",
+    first_lead="bidder_leads_any",
+    target=152,
+    bid_out=False,
+    tie_rule="bidders",
+    house_options=(
+        _LOW_KEEPER,
+        HouseOption(
+            "target", gettext_noop("Points to win a casual game"), int, choices=(152, 91, 221)
+        ),
+        _DEALS,
+    ),
+)
+#: No-Pedro Pitch (RULES.md 12.4.24): pedro-62 without either pedro; high,
+#: low, jack and game, 4 a deal.
+PITCH = dataclasses.replace(
+    PEDRO_62,
+    name="pitch",
+    title=gettext_noop("No-Pedro Pitch"),
+    points=(("A", 1), ("J", 1), ("T", 1), ("2", 1)),
+    left_pedro=False,
+    min_bid=1,
+    max_bid=4,
+    target=21,
+    house_options=(
+        _KEEPER_BY_DEAL,
+        _SIMPLE,
+        HouseOption(
+            "target", gettext_noop("Points to win a casual game"), int, choices=(21, 52, 62)
+        ),
+        _DEALS,
+    ),
+)
+
+#: Every game, by id: the two Monterey games first, then RULES.md 11.2's
+#: order, then the partnership rows of 12.2.
 RULESETS: MappingProxyType = MappingProxyType(
     {
         rs.name: rs
@@ -706,11 +881,110 @@ RULESETS: MappingProxyType = MappingProxyType(
             KING_PEDRO,
             SANCHO,
             SIX_CARD,
+            DOM_PEDRO,
+            SNOOZER,
+            CANADIAN,
+            PITCH,
         )
     }
 )
 
-#: The games of RULES.md 11.2 other than Monterey's two.
+# ------------------------------------------------------------- N-seat games
+# RULES.md 12.1-12.4: five players with a called partner, every seat for
+# itself.  Played by the N-seat engine (``seats.py``); not yet in RULESETS,
+# whose every game is a four-seat partnership game.
+
+_KEEPER_PLAYED = HouseOption(
+    "low_is_keeper", gettext_noop("The 2 of trump scores for whoever played it")
+)
+FIVE_HAND = Ruleset(
+    name="five-hand",
+    title=gettext_noop("Five-Hand Pedro"),
+    players=5,
+    sides="called",
+    call="any",
+    cards_dealt=10,
+    packets=(3, 3, 4),
+    kitty_size=2,
+    shoot=False,
+    exchange="five-hand",
+    extras_each_trick=True,
+    target=104,
+    bid_out=False,
+    house_options=(_KEEPER_PLAYED, _TARGET),
+)
+RAILROAD = Ruleset(
+    name="railroad",
+    title=gettext_noop("Railroad Pedro"),
+    players=5,
+    sides="called",
+    call="trump",
+    alone=True,
+    cards_dealt=6,
+    shoot=False,
+    target=62,
+    bid_out=False,
+    house_options=(_KEEPER_PLAYED, _TARGET),
+)
+INDIVIDUAL = dataclasses.replace(
+    PEDRO_62,
+    name="individual",
+    title=gettext_noop("Pedro for 2 to 6 players"),
+    players=3,
+    sides="individual",
+    exchange="draw-choice",
+    robber="dealer",
+    min_bid=6,
+    deal_sizes=((4, 9), (6, 6)),
+    rob_from_players=4,
+    house_options=(
+        HouseOption("players", gettext_noop("Players"), int, minimum=2, maximum=6),
+        _PEDRO_MIN_BID,
+        _KEEPER_BY_DEAL,
+        _PEDRO_TARGET,
+    ),
+)
+ORIGINAL = Ruleset(
+    name="original",
+    title=gettext_noop("The original Pedro"),
+    players=4,
+    sides="individual",
+    table="sancho",
+    **_original_table("sancho"),
+    left_pedro=False,
+    joker_rank="low",
+    cards_dealt=6,
+    min_bid=1,
+    shoot=False,
+    exchange="none",
+    play_rule="follow-or-trump",
+    first_lead="bidder_leads_any",
+    low_is_keeper=False,
+    target=50,
+    bid_out=False,
+    house_options=(
+        HouseOption("players", gettext_noop("Players"), int, minimum=4, maximum=7),
+        HouseOption(
+            "table",
+            gettext_noop("Point table"),
+            str,
+            choices=ORIGINAL_TABLES,
+            choice_labels=(
+                gettext_noop("Sancho: the nine of trump counts"),
+                gettext_noop("Dom: the three of trump counts too"),
+                gettext_noop("Snoozer: the three and the joker, the lowest trump, count too"),
+            ),
+        ),
+        HouseOption("target", gettext_noop("Points to win a casual game"), int, choices=(50, 100)),
+    ),
+)
+
+#: The N-seat games of RULES.md 12.2, by id.
+SEAT_RULESETS: MappingProxyType = MappingProxyType(
+    {rs.name: rs for rs in (FIVE_HAND, RAILROAD, INDIVIDUAL, ORIGINAL)}
+)
+
+#: The four-seat games of RULES.md 11.2 and 12.2 other than Monterey's two.
 FAMILY: tuple[str, ...] = tuple(RULESETS)[2:]
 
 
@@ -747,6 +1021,7 @@ def game_winner(
     bid_made: bool,
     *,
     before: tuple[int, int] | None = None,
+    bid: int | None = None,
 ) -> int | None:
     """The team that has won a casual game after a deal, or None (RULES.md 3.10, 11.1).
 
@@ -758,7 +1033,11 @@ def game_winner(
     bidders; Tennessee the bidders).  King Pedro: a team at or below
     ``lose_at`` loses at once, checked first.  Isle Madame: a team locked
     before the deal (``before``) that sets the bid wins at once (RULES.md 11.4.13).
+    Tennessee's ``shoot_the_moon``: a made ``bid`` of every point wins at
+    once, checked first (RULES.md 11.4.18).
     """
+    if rs.shoot_the_moon and bid_made and bid == rs.total_points:
+        return bidding_team
     if rs.lose_at:
         lost = [team for team in (0, 1) if totals[team] <= rs.lose_at]
         if len(lost) == 1:

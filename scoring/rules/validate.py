@@ -44,10 +44,12 @@ import functools
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .cards import SUIT_NAMES, SUITS
+from .cards import ANY_CARD, PACKS, SUIT_NAMES, SUITS
 from .deal import NOT_ALLOWED, DealState, IllegalAction, new_deal
 from .rulesets import Ruleset
-from .words import Text, TextList, gettext_noop
+from .seats import seat_scores
+from .tennessee import cut_old_exchange
+from .words import Plural, Text, TextList, gettext_noop, ngettext_noop
 
 __all__ = ["FieldError", "ReplayError", "replay", "validate_result"]
 
@@ -62,7 +64,9 @@ class FieldError(str):
 
     ``.template`` is the sentence with ``%(name)s`` placeholders, marked for
     translation, and ``.params`` the values that fill them: ``template %
-    params`` is the sentence.  A page shows the error in its own language with
+    params`` is the sentence.  A sentence with a plural (:class:`Plural`)
+    keeps both forms in ``.forms``; ``.template`` is the English form said.
+    A page shows the error in its own language with
     ``scoring.texts.translated(error)``.
     """
 
@@ -70,6 +74,7 @@ class FieldError(str):
     message: str
     template: str
     params: dict[str, Any]
+    forms: Plural | None
 
     def __new__(
         cls,
@@ -77,21 +82,25 @@ class FieldError(str):
         message: str,
         template: str | None = None,
         params: dict[str, Any] | None = None,
+        forms: Plural | None = None,
     ) -> FieldError:
         self = super().__new__(cls, message)
         self.field = field
         self.message = message
         self.template = message if template is None else template
         self.params = dict(params or {})
+        self.forms = forms
         return self
 
     @classmethod
-    def of(cls, field: str, template: str, /, **params: Any) -> FieldError:
-        """The error whose sentence is ``template % params``."""
-        return cls(field, str(Text(template, params)), template, params)
+    def of(cls, field: str, template: str | Plural, /, **params: Any) -> FieldError:
+        """The error whose sentence is ``template % params`` (a plural's form
+        chosen by its count)."""
+        text = Text(template, params)
+        return cls(field, str(text), text.template, params, text.forms)
 
-    def __getnewargs__(self) -> tuple[str, str, str, dict[str, Any]]:  # pickling keeps all
-        return self.field, self.message, self.template, self.params
+    def __getnewargs__(self) -> tuple[Any, ...]:  # pickling keeps all
+        return self.field, self.message, self.template, self.params, self.forms
 
     def __repr__(self) -> str:
         return f"FieldError({self.field!r}, {self.message!r})"
@@ -124,13 +133,19 @@ def replay(rs: Ruleset, actions: Any, *, deck: Any, dealer: int = 0) -> DealStat
     Raises :class:`ReplayError` at the first action the rules do not allow, and
     ``ValueError`` (from ``new_deal``) for a bad deck or dealer.  The deal need
     not be finished: a log that stops early gives a state still in play.
+    A Tennessee log of the old exchange resumes at the present exchange
+    (:func:`~.tennessee.cut_old_exchange`).
     """
     state = new_deal(rs, dealer, deck=deck)
     apply = state.apply
+    actions = list(actions) if rs.exchange == "tennessee" else actions
     for index, action in enumerate(actions):
         try:
             apply(action)
         except IllegalAction as exc:
+            cut = cut_old_exchange(rs, actions) if rs.exchange == "tennessee" else None
+            if cut is not None:
+                return replay(rs, cut, deck=deck, dealer=dealer)
             # The reason alone, without "'bid 5' is not allowed: " before it.
             message = exc.args[0]
             refused = getattr(message, "template", None) == NOT_ALLOWED
@@ -257,6 +272,8 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
                 "record", gettext_noop("This is not a hand result: expected its fields by name.")
             )
         ]
+    if rs.sides != "fixed":
+        return _validate_seat_result(rs, record)
     _, max_deal, bids, reachable, total, roles, role_values, tallies, leave = _checks_for(rs)
     errors: dict[str, FieldError] = {}
     get = record.get
@@ -387,7 +404,11 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     elif by_cards is not None and points != by_cards:
         errors["bidding_team_points"] = FieldError.of(
             "bidding_team_points",
-            gettext_noop("The point cards give the bidding team %(cards)s points, not %(points)s."),
+            ngettext_noop(
+                "The point cards give the bidding team %(cards)s point, not %(points)s.",
+                "The point cards give the bidding team %(cards)s points, not %(points)s.",
+                "cards",
+            ),
             cards=by_cards,
             points=points,
         )
@@ -627,7 +648,11 @@ def _bid_error(rs: Ruleset, value: Any) -> FieldError:
 def _no_split(field: str, points: int) -> FieldError:
     return FieldError.of(
         field,
-        gettext_noop("No split of the point cards gives a team %(points)s points."),
+        ngettext_noop(
+            "No split of the point cards gives a team %(points)s point.",
+            "No split of the point cards gives a team %(points)s points.",
+            "points",
+        ),
         points=points,
     )
 
@@ -709,7 +734,11 @@ def _other_points(
     if by_cards is not None and other != by_cards:
         errors["other_team_points"] = FieldError.of(
             "other_team_points",
-            gettext_noop("The point cards give the other team %(cards)s points, not %(other)s."),
+            ngettext_noop(
+                "The point cards give the other team %(cards)s point, not %(other)s.",
+                "The point cards give the other team %(cards)s points, not %(other)s.",
+                "cards",
+            ),
             cards=by_cards,
             other=other,
         )
@@ -717,9 +746,12 @@ def _other_points(
     if points is not None and (points + other > total or points + other not in reachable):
         errors["other_team_points"] = FieldError.of(
             "other_team_points",
-            gettext_noop(
+            ngettext_noop(
+                "The two teams took %(points)s + %(other)s = %(sum)s point; "
+                "a deal has %(total)s at most, some of them perhaps out of play.",
                 "The two teams took %(points)s + %(other)s = %(sum)s points; "
-                "a deal has %(total)s at most, some of them perhaps out of play."
+                "a deal has %(total)s at most, some of them perhaps out of play.",
+                "sum",
             ),
             points=points,
             other=other,
@@ -819,18 +851,43 @@ def _tally_error(rs: Ruleset, bid: int, points: int, expected: list, tally: list
             why = Text(gettext_noop("the shoot made: +%(bid)s"), said)
         else:
             why = Text(
-                gettext_noop("the shoot failed with %(points)s points: -%(penalty)s"),
+                ngettext_noop(
+                    "the shoot failed with %(points)s point: -%(penalty)s",
+                    "the shoot failed with %(points)s points: -%(penalty)s",
+                    "points",
+                ),
                 {**said, "penalty": rs.shoot_set_penalty},
             )
     elif bid in rs.top_contracts:
         if points == rs.total_points:
             why = Text(gettext_noop("%(bid)s made with every point"), said)
         else:
-            why = Text(gettext_noop("%(bid)s set with %(points)s points"), said)
+            why = Text(
+                ngettext_noop(
+                    "%(bid)s set with %(points)s point",
+                    "%(bid)s set with %(points)s points",
+                    "points",
+                ),
+                said,
+            )
     elif points >= bid:
-        why = Text(gettext_noop("bid %(bid)s made with %(points)s points"), said)
+        why = Text(
+            ngettext_noop(
+                "bid %(bid)s made with %(points)s point",
+                "bid %(bid)s made with %(points)s points",
+                "points",
+            ),
+            said,
+        )
     else:
-        why = Text(gettext_noop("bid %(bid)s set with %(points)s points: -%(bid)s"), said)
+        why = Text(
+            ngettext_noop(
+                "bid %(bid)s set with %(points)s point: -%(bid)s",
+                "bid %(bid)s set with %(points)s points: -%(bid)s",
+                "points",
+            ),
+            said,
+        )
     return FieldError.of(
         "tally",
         gettext_noop(
@@ -846,6 +903,11 @@ def _tally_error(rs: Ruleset, bid: int, points: int, expected: list, tally: list
 
 
 # --------------------------------------------------------------------- the log
+
+
+def _as_it_is(value: Any) -> Any:
+    """A number said as it is (a plural's count stays a number)."""
+    return value
 
 
 def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> None:
@@ -865,7 +927,11 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
         elif not isinstance(deck, (list, tuple)):
             problem = FieldError.of(
                 "log",
-                gettext_noop("The deal log's deck must be the %(count)s cards, top card first."),
+                ngettext_noop(
+                    "The deal log's deck must be the %(count)s card, top card first.",
+                    "The deal log's deck must be the %(count)s cards, top card first.",
+                    "count",
+                ),
                 count=rs.pack_size,
             )
         elif not isinstance(actions, (list, tuple)):
@@ -892,9 +958,12 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
             if state.phase != "done":
                 problem = FieldError.of(
                     "log",
-                    gettext_noop(
+                    ngettext_noop(
+                        "The deal log stops after %(count)s action, before the deal "
+                        "is over (next: seat %(seat)s %(next)s).",
                         "The deal log stops after %(count)s actions, before the deal "
-                        "is over (next: seat %(seat)s %(next)s)."
+                        "is over (next: seat %(seat)s %(next)s).",
+                        "count",
                     ),
                     count=len(actions),
                     seat=state.to_act + 1,
@@ -946,14 +1015,20 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
         ),
         "bidding_team_points": (
             made["bidding_team_points"],
-            str,
-            gettext_noop("The deal log says %(truth)s points went to the bidders, not %(value)s."),
+            _as_it_is,
+            ngettext_noop(
+                "The deal log says %(truth)s point went to the bidders, not %(value)s.",
+                "The deal log says %(truth)s points went to the bidders, not %(value)s.",
+                "truth",
+            ),
         ),
         "other_team_points": (
             made.get("other_team_points"),
-            str,
-            gettext_noop(
-                "The deal log says %(truth)s points went to the other team, not %(value)s."
+            _as_it_is,
+            ngettext_noop(
+                "The deal log says %(truth)s point went to the other team, not %(value)s.",
+                "The deal log says %(truth)s points went to the other team, not %(value)s.",
+                "truth",
             ),
         ),
         "tally": (
@@ -992,3 +1067,204 @@ def _check_log(rs: Ruleset, log: Any, known: dict, names: Any, errors: dict) -> 
                     params.update(taker=taker, seats=seats)
                 errors.setdefault("cards", FieldError.of("cards", template, **params))
                 break
+
+
+# --------------------------------------------------------------------- N-seat records
+
+
+def _validate_seat_result(rs: Ruleset, record: dict) -> list[FieldError]:
+    """The N-seat record of RULES.md 12.1.8: ``seats``, ``deal``, ``dealer``
+    (with ``first_dealer`` given, the seat that deals that deal), ``bidder``,
+    ``bid``, ``trump`` (optional); called partner: ``call`` or ``alone``,
+    ``partner``, ``side_points`` [B, O] adding up to the deal's total;
+    individual: ``seat_points``, one a seat, adding up to at most the total;
+    ``tally`` (optional): the seat scores the record yields."""
+    n = rs.players
+    errors: dict[str, FieldError] = {}
+    get = record.get
+    seats = get("seats")
+    if seats is not None and seats != n:
+        errors["seats"] = FieldError.of(
+            "seats",
+            ngettext_noop(
+                "This game is played by %(count)s player, not %(value)s.",
+                "This game is played by %(count)s players, not %(value)s.",
+                "count",
+            ),
+            count=n,
+            value=_shown(seats),
+        )
+    deal = _whole(get("deal"))
+    if get("deal") is not None and (deal is None or deal < 1):
+        errors["deal"] = FieldError.of(
+            "deal",
+            gettext_noop("The deal number must be a whole number from 1, not %(value)s."),
+            value=_shown(get("deal")),
+        )
+        deal = None
+
+    def seat_of(field: str, required: bool) -> int | None:
+        value = get(field)
+        seat = _whole(value)
+        if seat is not None and 0 <= seat < n:
+            return seat
+        if value is not None or required:
+            errors[field] = FieldError.of(
+                field,
+                gettext_noop("The %(field)s must be a seat from 1 to %(count)s, not %(value)s."),
+                field=field,
+                count=n,
+                value=_shown(value),
+            )
+        return None
+
+    dealer = seat_of("dealer", False)
+    first = seat_of("first_dealer", False)
+    if None not in (dealer, first, deal) and dealer != (first + deal - 1) % n:
+        errors["dealer"] = FieldError.of(
+            "dealer",
+            gettext_noop("Deal %(deal)s is dealt by seat %(seat)s."),
+            deal=deal,
+            seat=(first + deal - 1) % n + 1,
+        )
+    bidder = seat_of("bidder", True)
+    bid = get("bid")
+    if not rs.legal_bid(bid):
+        errors["bid"] = FieldError.of(
+            "bid",
+            gettext_noop("The bid must be %(min)s to %(max)s, not %(value)s."),
+            min=rs.bids()[0],
+            max=rs.bids()[-1],
+            value=_shown(bid),
+        )
+        bid = None
+    trump = get("trump")
+    if trump is not None and not (isinstance(trump, str) and trump in _SUIT_LETTERS):
+        errors["trump"] = FieldError.of(
+            "trump", gettext_noop("Trump is S, H, D or C, not %(value)s."), value=_shown(trump)
+        )
+        trump = None
+    partner, alone = None, get("alone") is True
+    if rs.sides == "called":
+        partner, points = _check_call(rs, record, bidder, trump, errors)
+    else:
+        points = _seat_points(rs, get("seat_points"), errors)
+    tally = get("tally")
+    # The tally is checked only against a record whose other fields stand.
+    sound = not {"bidder", "bid", "partner", "alone", "call"} & set(errors)
+    if tally is not None and points is not None and sound:
+        if rs.sides == "called":
+            b, o = points
+            share = [0] * n
+            # Any split of O among the other seats gives the same scores.
+            share[bidder] = b
+            others = [s for s in range(n) if s not in (bidder, partner)]
+            share[others[0]] = o
+            points = share
+        wanted = list(seat_scores(rs, bid=bid, bidder=bidder, partner=partner, alone=alone,
+                                  points=points))  # fmt: skip
+        if tally != wanted:
+            errors["tally"] = FieldError.of(
+                "tally",
+                gettext_noop("The scores of this deal are %(wanted)s, not %(value)s."),
+                wanted=", ".join(str(score) for score in wanted),
+                value=_shown(tally),
+            )
+    return list(errors.values())
+
+
+def _check_call(
+    rs: Ruleset, record: dict, bidder: int | None, trump: str | None, errors: dict
+) -> tuple[int | None, tuple[int, int] | None]:
+    """A called-partner record's call, partner and side points."""
+    get, n = record.get, rs.players
+    alone, call, partner = get("alone"), get("call"), get("partner")
+    if alone is not None and alone is not True and alone is not False:
+        errors["alone"] = _not_a_flag("alone", alone)
+    if alone is True:
+        if not rs.alone:
+            errors["alone"] = FieldError.of(
+                "alone", gettext_noop("Nobody goes alone in this game: a card is called.")
+            )
+        elif call is not None or partner is not None:
+            errors["alone"] = FieldError.of(
+                "alone", gettext_noop("A bidder going alone calls no card and has no partner.")
+            )
+        partner = None
+    else:
+        card = ANY_CARD.get(call) if isinstance(call, str) else None
+        if card is None or card not in PACKS[rs.pack]:
+            errors["call"] = FieldError.of(
+                "call",
+                gettext_noop("Enter the card the bidder called (as AS, TD, 5H), not %(value)s."),
+                value=_shown(call),
+            )
+        elif rs.call == "trump" and trump is not None and not _is_trump(rs, call, trump):
+            errors["call"] = FieldError.of(
+                "call",
+                gettext_noop("The called card must be a trump, not %(value)s."),
+                value=_shown(call),
+            )
+        seat = _whole(partner)
+        if partner is None and rs.call == "trump":
+            errors["partner"] = FieldError.of(
+                "partner", gettext_noop("Enter the seat that held the called card.")
+            )
+        elif partner is not None and (seat is None or not 0 <= seat < n or seat == bidder):
+            errors["partner"] = FieldError.of(
+                "partner",
+                gettext_noop(
+                    "The partner is a seat from 1 to %(count)s other than the bidder's, "
+                    "not %(value)s."
+                ),
+                count=n,
+                value=_shown(partner),
+            )
+            partner = None
+        else:
+            partner = seat
+    sides = get("side_points")
+    total = rs.total_points
+    if (
+        not isinstance(sides, list)
+        or len(sides) != 2
+        or any(_whole(v) is None or v < 0 for v in sides)
+        or sum(sides) != total
+    ):
+        errors["side_points"] = FieldError.of(
+            "side_points",
+            gettext_noop(
+                "Enter the points of the bidding side and of the others, adding up to %(total)s."
+            ),
+            total=total,
+        )
+        return partner, None
+    return partner, (sides[0], sides[1])
+
+
+def _is_trump(rs: Ruleset, code: str, trump: str) -> bool:
+    """Whether ``code`` is a trump of ``rs`` when ``trump`` is named."""
+    return rs.tables.is_trump[SUITS.index(trump)][ANY_CARD[code]]
+
+
+def _seat_points(rs: Ruleset, value: Any, errors: dict) -> list[int] | None:
+    """An individual record's points, one a seat, adding up to at most the total."""
+    n, total = rs.players, rs.total_points
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or any(_whole(v) is None or v < 0 for v in value)
+        or sum(value) > total
+    ):
+        errors["seat_points"] = FieldError.of(
+            "seat_points",
+            ngettext_noop(
+                "Enter the points the %(count)s seat took, at most %(total)s.",
+                "Enter the points each of the %(count)s seats took, at most %(total)s in all.",
+                "count",
+            ),
+            count=n,
+            total=total,
+        )
+        return None
+    return list(value)

@@ -11,14 +11,19 @@ A sentence with values in it is a :class:`Text`: the English sentence itself
 is itself a :class:`Text` (a card's name, "seat 2 (Bea)") or a
 :class:`TextList` of them is translated too; any other param (a number, a
 player's name, a quoted value) is put in as it is.
+
+A sentence with a number beside a noun ("1 point", "5 points") is marked
+with :func:`ngettext_noop`: its :class:`Plural` keeps both English forms and
+the param whose number picks one, and the page says it with ``ngettext``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Text", "TextList", "gettext_noop", "one_of"]
+__all__ = ["Plural", "Text", "TextList", "gettext_noop", "ngettext_noop", "one_of"]
 
 
 def gettext_noop(text: str) -> str:
@@ -29,20 +34,52 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Plural:
+    """A message's singular and plural, and the param (a whole number) whose
+    value picks one: ``ngettext(singular, plural, params[count])``."""
+
+    singular: str
+    plural: str
+    count: str
+
+    def english(self, params: Mapping[str, Any]) -> str:
+        """The English form for these params."""
+        return self.singular if params[self.count] == 1 else self.plural
+
+
+def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
+    """Mark a message with a plural for the catalogues (``makemessages`` reads
+    this name, see ``pedroparty/catalogues.py``); ``count`` names the param
+    whose number picks the form.  A :class:`Text` made from it says the form
+    its count asks for, in English here and through ``ngettext`` on a page."""
+    return Plural(singular, plural, count)
+
+
 class Text(str):
     """An English phrase made of a ``template`` and its ``params``.
 
     ``capital`` asks for the phrase's first letter in upper case (the English
-    string already has it); a translation capitalizes its own first letter."""
+    string already has it); a translation capitalizes its own first letter.
+    Made from a :class:`Plural`, ``template`` is the English form its count
+    asks for and ``forms`` the two forms, for ``ngettext``."""
 
     template: str
     params: dict[str, Any]
     capital: bool
+    forms: Plural | None
 
     def __new__(
-        cls, template: str, params: Mapping[str, Any] | None = None, *, capital: bool = False
+        cls,
+        template: str | Plural,
+        params: Mapping[str, Any] | None = None,
+        *,
+        capital: bool = False,
     ) -> Text:
         values = dict(params or {})
+        forms = template if isinstance(template, Plural) else None
+        if forms is not None:
+            template = forms.english(values)
         english = template % values if values else template
         if capital:
             english = english[:1].upper() + english[1:]
@@ -50,20 +87,21 @@ class Text(str):
         self.template = template
         self.params = values
         self.capital = capital
+        self.forms = forms
         return self
 
     def capitalized(self) -> Text:
         """The same phrase at the start of a sentence."""
-        return Text(self.template, self.params, capital=True)
+        return Text(self.forms or self.template, self.params, capital=True)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _text, (self.template, self.params, self.capital)
+        return _text, (self.forms or self.template, self.params, self.capital)
 
     def __repr__(self) -> str:
         return f"Text({self.template!r}, {self.params!r})"
 
 
-def _text(template: str, params: dict[str, Any], capital: bool) -> Text:
+def _text(template: str | Plural, params: dict[str, Any], capital: bool) -> Text:
     return Text(template, params, capital=capital)
 
 

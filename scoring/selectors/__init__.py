@@ -6,16 +6,27 @@
     seat.py     a seat's screen
     manage.py   the creator's screen
     replay.py   the replay of a finished deal
+    advice.py   the expert's hint on a person's turn, from their view alone
 
 Nothing here writes or imports a service.
 """
 
+from .advice import (
+    Hint,
+    action_words,
+    expert_advice,
+    expert_budget,
+    hints_offered,
+    seat_hint,
+    signed,
+)
 from .cards import SYMBOLS, CardTile, bid_text, hand_order, suit_label, tile
 from .manage import ManagedSeat, ManageScreen, manage_screen
 from .replay import ReplayScreen, describe, replay_screen
 from .seat import SeatBox, SeatScreen, build_seat_screen, seat_screen
 from .state import (
     DealLine,
+    SeatPresence,
     TablePoll,
     finished_deals,
     manage_poll,
@@ -25,15 +36,27 @@ from .state import (
     table_facts,
 )
 from .tables import (
+    LEVEL_WORDS,
     Played,
+    away_note,
     bots_overdue_since,
     deal_state,
+    members_seatable,
     seat_idle,
     table_ruleset,
     table_seats,
 )
 
 __all__ = [
+    "Hint",
+    "action_words",
+    "expert_advice",
+    "expert_budget",
+    "hints_offered",
+    "seat_hint",
+    "signed",
+    "LEVEL_WORDS",
+    "away_note",
     "SYMBOLS",
     "CardTile",
     "DealLine",
@@ -42,6 +65,7 @@ __all__ = [
     "Played",
     "ReplayScreen",
     "SeatBox",
+    "SeatPresence",
     "SeatScreen",
     "TablePoll",
     "bid_text",
@@ -53,6 +77,7 @@ __all__ = [
     "hand_order",
     "manage_poll",
     "manage_screen",
+    "members_seatable",
     "replay_screen",
     "seat_etag",
     "seat_idle",

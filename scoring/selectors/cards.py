@@ -23,6 +23,8 @@ _MOVES = {
     "lay": gettext_noop("Lay down %(card)s"),
     "discard": gettext_noop("Discard %(card)s"),
     "take": gettext_noop("Take %(card)s"),
+    "slide": gettext_noop("Slide %(card)s to your partner"),
+    "give": gettext_noop("Give %(card)s to the opponent on your right"),
 }
 
 
@@ -87,7 +89,7 @@ JOKER_FACES = {"X1": ("★", "1"), "X2": ("★", "2")}
 
 
 def _tables(rs: Ruleset | None):
-    return trump_tables(rs.off_jack, rs.joker_rank) if rs is not None else trump_tables()
+    return rs.tables if rs is not None else trump_tables()
 
 
 def tile(

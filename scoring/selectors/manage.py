@@ -6,13 +6,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-import segno
 from django.utils.translation import gettext
+
+from pedroparty.qrcodes import qr_svg
 
 from ..models import OnlineTable
 from .phases import phase_title
 from .state import DealLine, finished_deals, game_length, manage_etag, team_names
-from .tables import deal_state, seat_idle, table_ruleset, table_seats
+from .tables import away_note, deal_state, seat_idle, table_ruleset, table_seats
 
 
 @dataclass
@@ -29,6 +30,8 @@ class ManagedSeat:
     qr: str
     to_act: bool
     idle: bool
+    #: "Played by a bot (normal) while Ana is away", or nothing.
+    away: str = ""
 
 
 @dataclass
@@ -70,9 +73,10 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
                 has_person=s.has_person,
                 stand_in=s.stand_in,
                 url=url,
-                qr=segno.make(url, error="m").svg_inline(scale=3, border=2) if url else "",
+                qr=qr_svg(url, title=url, svgclass="seat-qr") if url else "",
                 to_act=state.to_act == s.seat,
                 idle=seat_idle(table, state, s),
+                away=away_note(s),
             )
         )
     game_over = table.status == OnlineTable.Status.FINISHED

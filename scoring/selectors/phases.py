@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.rules import Ruleset
-from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS, trump_tables
+from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS
 
 from ..models import OnlineSeat
 from .cards import bid_text
@@ -31,7 +31,7 @@ def _phases(rs: Ruleset) -> list[tuple[str, str]]:
         steps.append(("discard", pgettext("deal step", "Discard")))
     elif rs.exchange == "draw":  # the Draw's discard and fill happen by themselves
         steps += [("draw", pgettext("deal step", "Draw")), ("fill", pgettext("deal step", "Rob"))]
-    elif rs.exchange == "draw-choice":
+    elif rs.exchange in ("draw-choice", "maker-fill"):
         steps += [
             ("discard", pgettext("deal step", "Discard")),
             ("fill", pgettext("deal step", "Rob")),
@@ -96,14 +96,17 @@ def prompt(
             "Nobody has seen a card yet. A dark bid: %(calls)s."
         ) % {"calls": calls}
     if phase == "bid":
-        return _bid_prompt(legal, rs)
+        title, hint = _bid_prompt([a for a in legal if a != "misdeal"], rs)
+        if "misdeal" in legal:
+            hint += " " + _("You hold no card that can score: you may call a misdeal.")
+        return title, hint
     if phase == "trump":
         if len(legal) < len(SUITS):
             return _("Name trump."), _("You shot: name a suit whose ace and two you held.")
         return _("Name trump."), _("You won the bid.")
     hand = view["hand"]
     trump = SUITS.index(view["trump"])
-    is_trump = trump_tables(rs.off_jack, rs.joker_rank).is_trump[trump]
+    is_trump = rs.tables.is_trump[trump]
     if phase == "discard":
         if rs.exchange == "widow":
             trumps = sum(1 for c in hand if is_trump[ANY_CARD[c]])
@@ -113,6 +116,8 @@ def prompt(
                 % {"count": owed},
                 _("You keep every trump; choose the non-trumps to let go."),
             )
+        if rs.exchange == "tennessee":
+            return _tennessee_prompt(view, legal, rs)
         return _choice_prompt(view, legal, rs)
     if phase == "fill":
         need = rs.hand_size - len(hand)
@@ -127,6 +132,12 @@ def prompt(
                 "source": source
             }
         return title, _("Take any card from the %(source)s.") % {"source": source}
+    if "concede" in legal:
+        return _("Throw in the hand, or play on?"), ngettext(
+            "Throwing in gives the bidders all %(total)d point; no card is played.",
+            "Throwing in gives the bidders all %(total)d points; no card is played.",
+            rs.total_points,
+        ) % {"total": rs.total_points}
     if legal[0].startswith("lay "):
         extra = len(hand) - rs.hand_size
         return (
@@ -145,6 +156,8 @@ def prompt(
 def _waiting(view: dict[str, Any], name: str, bot: bool, rs: Ruleset) -> str:
     who = _("%(name)s (bot)") % {"name": name} if bot else name
     phase = view["phase"]
+    if phase == "play" and view.get("throw_in"):
+        return _("Waiting for %(who)s to throw in the hand or play on.") % {"who": who}
     if phase == "play" and _laying(view, rs):
         return _("Waiting for %(who)s to lay down extra trumps.") % {"who": who}
     doing = {
@@ -195,6 +208,37 @@ def _choice_prompt(view: dict[str, Any], legal: list[str], rs: Ruleset) -> tuple
     if rs.exchange == "senorita":
         return title, _("Your discards leave play face down and count for nobody.")
     return title, _("Your discards are face up for everyone to see.")
+
+
+def _tennessee_prompt(view: dict[str, Any], legal: list[str], rs: Ruleset) -> tuple[str, str]:
+    """Tennessee's exchange (RULES.md 11.3): discard, slide, give or keep,
+    one card at a time."""
+    owed = max(len(view["hand"]) - rs.hand_size, 0)
+    if "keep" in legal:
+        return _("Slide cards to your partner, or keep your hand."), _(
+            "You were dealt more trumps than a hand holds: the ones you keep are laid "
+            "down on the first trick."
+        )
+    if legal[0].startswith("give "):
+        return ngettext(
+            "Give %(count)d trump to the opponent on your right.",
+            "Give %(count)d trumps to the opponent on your right.",
+            owed,
+        ) % {"count": owed}, _("You hold only trumps: choose the ones to give.")
+    title = ngettext(
+        "Get down to %(size)d cards: %(count)d more to go.",
+        "Get down to %(size)d cards: %(count)d more to go.",
+        owed,
+    ) % {"size": rs.hand_size, "count": owed}
+    if any(a.startswith("slide ") for a in legal):
+        return title, ngettext(
+            "Discard non-trumps face down, or slide any card to your partner while you "
+            "hold %(size)d trump or more.",
+            "Discard non-trumps face down, or slide any card to your partner while you "
+            "hold %(size)d trumps or more.",
+            rs.hand_size,
+        ) % {"size": rs.hand_size}
+    return title, _("Only non-trumps are discarded, face down; nobody else sees them.")
 
 
 def _follow_hint(view: dict[str, Any], is_trump, rs: Ruleset) -> str:
@@ -258,6 +302,8 @@ def notes(view: dict[str, Any], names: list[str], rs: Ruleset) -> list[str]:
             )
             % {"who": who, "count": count}
         )
+    if rs.exchange == "tennessee":
+        found += _tennessee_notes(view, names)
     for s in view["out"]:
         if rs.play_rule in ("monterey", "no-rank"):
             text = _("%(who)s out: no trump when trump was led.")
@@ -265,4 +311,39 @@ def notes(view: dict[str, Any], names: list[str], rs: Ruleset) -> list[str]:
             text = _("%(who)s out: no trump to play.")
         who = _("You are") if s == seat else _("%(name)s is") % {"name": names[s]}
         found.append(text % {"who": who})
+    return found
+
+
+def _tennessee_notes(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Tennessee (RULES.md 11.3, 11.4.18): cards slid and given, counted and
+    never named; a throw-in; a misdeal."""
+    seat, found = view["seat"], []
+    counts: dict[tuple[int, int | None, str], int] = {}
+    for src, dst, what in view.get("moves", ()):
+        counts[src, dst, what] = counts.get((src, dst, what), 0) + 1
+    for (src, dst, what), count in counts.items():
+        who = _("You") if src == seat else names[src]
+        if what == "concede":
+            found.append(
+                _("%(who)s threw in the hand: the bidders take every point.") % {"who": who}
+            )
+            continue
+        if what == "pass":
+            continue
+        whom = _("you") if dst == seat else names[dst]
+        if what == "slide":
+            text = ngettext(
+                "%(who)s slid %(count)d card to %(whom)s.",
+                "%(who)s slid %(count)d cards to %(whom)s.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "%(who)s gave %(count)d trump to %(whom)s.",
+                "%(who)s gave %(count)d trumps to %(whom)s.",
+                count,
+            )
+        found.append(text % {"who": who, "count": count, "whom": whom})
+    if view.get("misdeal"):
+        found.append(_("A misdeal: nobody scores, and the same dealer deals again."))
     return found

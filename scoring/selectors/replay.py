@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
 
 from scoring.rules import Ruleset
@@ -13,6 +14,7 @@ from scoring.rules.cards import ALL_CODES, SUIT_NAMES
 from scoring.wording import bid_phrase, is_shoot
 
 from ..models import OnlineDeal, OnlineTable
+from .advice import action_words
 from .cards import SYMBOLS, CardTile, bid_text, hand_order, suit_label, tile
 from .state import DealLine, finished_deals, team_names
 from .tables import deal_state, table_ruleset
@@ -38,6 +40,9 @@ class ReplayScreen:
     actions: list[dict[str, Any]]
     result: DealLine | None
     stock: int
+    #: The people's moves where the expert's choice was worth clearly more
+    #: (``{"step", "text"}``); None until the deal's review is worked out.
+    marks: list[dict[str, Any]] | None = None
 
 
 def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplayScreen | None:
@@ -72,6 +77,8 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         )
     last = view["tricks"][-1] if view["tricks"] else None
     deals = finished_deals(table, names)
+    marks = None if deal.review is None else [mark_text(m, names, rs) for m in deal.review]
+    marked = {m["step"] for m in marks or ()}
     contract = ""
     if view["bid"] is not None:
         contract = bid_phrase(names[view["bidder"]], view["bid"], rs)
@@ -103,12 +110,24 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         captured=view["captured"],
         teams=team_names(names),
         actions=[
-            {"step": k, "text": describe(names[s], a, rs)}
+            {"step": k, "text": describe(names[s], a, rs), "marked": k in marked}
             for k, (s, a) in enumerate(events, start=1)
         ],
         result=next((d for d in deals if d.number == number), None),
         stock=view["stock_count"],
+        marks=marks,
     )
+
+
+def mark_text(mark: dict[str, Any], names: list[str], rs: Ruleset) -> dict[str, Any]:
+    """A marked move in words: "Ana plays 9♠ — the expert's choice, A♥,
+    scored 2.3 more on average." """
+    text = gettext("%(move)s — the expert's choice, %(best)s, scored %(loss)s more on average.") % {
+        "move": describe(names[mark["seat"]], mark["action"], rs),
+        "best": action_words(mark["best"], rs),
+        "loss": number_format(mark["loss"], decimal_pos=1),
+    }
+    return {"step": mark["seq"], "text": text}
 
 
 def describe(name: str, action: str, rs: Ruleset) -> str:
@@ -118,6 +137,12 @@ def describe(name: str, action: str, rs: Ruleset) -> str:
         return gettext("%(name)s passes") % {"name": name}
     if verb == "keep":
         return gettext("%(name)s keeps their hand") % {"name": name}
+    if verb == "concede":
+        return gettext("%(name)s throws in the hand") % {"name": name}
+    if verb == "misdeal":
+        return gettext("%(name)s calls a misdeal") % {"name": name}
+    if verb == "fold":
+        return gettext("%(name)s folds") % {"name": name}
     if verb == "bid":
         number, _, suit = arg.partition(" ")
         if is_shoot(int(number), rs):
@@ -146,4 +171,6 @@ _DOES = {
     "take": gettext_noop("%(name)s takes %(card)s"),
     "lay": gettext_noop("%(name)s lays down %(card)s"),
     "play": gettext_noop("%(name)s plays %(card)s"),
+    "slide": gettext_noop("%(name)s slides %(card)s to their partner"),
+    "give": gettext_noop("%(name)s gives %(card)s to the opponent on their right"),
 }

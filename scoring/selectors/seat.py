@@ -18,10 +18,11 @@ from scoring.rules.cards import SUIT_NAMES
 from scoring.wording import bid_phrase, bid_words
 
 from ..models import OnlineSeat, OnlineTable
+from .advice import hints_offered
 from .cards import SYMBOLS, CardTile, bid_text, hand_order, suit_label, tile
 from .phases import deal_steps, notes, phase_title, prompt
 from .state import DealLine, finished_deals, game_length, seat_etag, seat_view, team_names
-from .tables import Played, table_ruleset
+from .tables import Played, away_note, table_ruleset
 
 #: Where each seat sits on a player's screen, counted clockwise from them.
 PLACES = ("me", "left", "partner", "right")
@@ -49,6 +50,8 @@ class SeatBox:
     faceup: list[CardTile]
     #: Pidro: a player who is out shows their hand (RULES.md 11.4.14).
     folded: list[CardTile]
+    #: "Played by a bot (normal) while Ana is away", or nothing.
+    away: str = ""
 
 
 @dataclass
@@ -76,6 +79,8 @@ class SeatScreen:
     hand: list[CardTile]
     buttons: list[tuple[str, str, str]]
     pack: list[CardTile]
+    #: Tennessee: the cards this seat may slide to its partner now.
+    slides: list[CardTile]
     discards: list[CardTile]
     bids: list[tuple[str, str]]
     trump: dict | None
@@ -90,12 +95,25 @@ class SeatScreen:
     kitty: int | None
     #: Stock trumps shown to all as they leave play after a rob.
     stock_trumps: list[CardTile]
+    #: Trumps the bidder took openly from the stock (maker's fill), shown to
+    #: all until played.
+    open_cards: list[CardTile]
     game_over: bool
     winner: str
     can_deal_next: bool
+    #: The hint button is offered: a casual table, this seat's turn.
+    hints: bool = False
+    #: The hint asked for, shown until the table changes.
+    hint_line: str = ""
     error: str = ""
     #: Something the player should know about their move (it is saved, the bots are late).
     notice: str = ""
+
+    @property
+    def choosing_discards(self) -> bool:
+        """This seat's turn to choose cards to discard: the page lets several
+        be chosen, then sends them together."""
+        return self.card_turn and self.phase == "discard"
 
 
 def seat_screen(token: str, played: Played | None = None) -> SeatScreen | None:
@@ -115,9 +133,13 @@ def build_seat_screen(
     trump = view["trump"]
     legal = view["legal"]
     rs = table_ruleset(table)
-    card_moves = {a.split()[1]: a for a in legal if a.split()[0] in ("play", "lay", "discard")}
+    card_moves = {
+        a.split()[1]: a for a in legal if a.split()[0] in ("play", "lay", "discard", "give")
+    }
     hand = [tile(c, trump, card_moves.get(c), rs) for c in hand_order(view["hand"], trump, rs)]
     pack = [tile(a.split()[1], trump, a, rs) for a in legal if a.startswith("take ")]
+    # Tennessee: a card may be discarded or slid; the slides are a fan of their own.
+    slides = [tile(a.split()[1], trump, a, rs) for a in legal if a.startswith("slide ")]
     buttons = _choice_buttons(legal, rs)
     bids_by_seat: dict[int, str] = {}
     passed: dict[int, bool] = {}
@@ -152,6 +174,7 @@ def build_seat_screen(
                 team=s % 2,
                 faceup=[tile(c, trump, rs=rs) for c in faceup[s]],
                 folded=[tile(c, trump, rs=rs) for c in folded[s]],
+                away=away_note(seats[s]),
             )
         )
     last = view["tricks"][-1] if view["tricks"] else None
@@ -219,6 +242,7 @@ def build_seat_screen(
         hand=hand,
         buttons=buttons if my_turn else [],
         pack=pack if my_turn else [],
+        slides=slides if my_turn else [],
         discards=[tile(c, trump, rs=rs) for c in view["my_discards"]],
         bids=[(names[s], bid_text(a, rs)) for s, a in view["bids"]],
         trump=suit_label(trump),
@@ -230,9 +254,11 @@ def build_seat_screen(
         target=rs.target if table.mode == OnlineTable.Mode.TARGET else None,
         kitty=view.get("kitty_count") or None,
         stock_trumps=[tile(c, trump, rs=rs) for c in view.get("stock_trumps", [])],
+        open_cards=[tile(c, trump, rs=rs) for c in view.get("open_cards", [])],
         game_over=game_over,
         winner=winner,
         can_deal_next=phase == "done" and not game_over and not me.is_bot,
+        hints=my_turn and phase != "done" and hints_offered(table),
     )
 
 
@@ -243,10 +269,18 @@ def _choice_buttons(legal: list[str], rs: Ruleset) -> list[tuple[str, str, str]]
     buttons = []
     for action in legal:
         verb, _sep, arg = action.partition(" ")
-        if verb == "pass":
+        if verb == "pass" and "concede" in legal:
+            buttons.append((action, _("Play on"), "pass"))
+        elif verb == "pass":
             buttons.append((action, _("Pass"), "pass"))
         elif verb == "keep":
             buttons.append((action, _("Keep my hand"), "keep"))
+        elif verb == "concede":
+            buttons.append((action, _("Throw in the hand"), "concede"))
+        elif verb == "misdeal":
+            buttons.append((action, _("Call a misdeal"), "misdeal"))
+        elif verb == "fold":
+            buttons.append((action, _("Fold my hand"), "pass"))
         elif verb == "bid":
             number, _sep, suit = arg.partition(" ")
             label = bid_words(int(number), rs)

@@ -97,7 +97,7 @@ def table_facts(
         "target": rs.target if table.mode == OnlineTable.Mode.TARGET else None,
         "deals_total": table.deals_total,
         "deal_number": table.deal_number,
-        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in seats],
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away} for s in seats],
         "score": [table.score0, table.score1],
         "winner": table.winner,
         "note": table.note,
@@ -148,13 +148,28 @@ def manage_etag(version: int, idle: bool) -> str:
 
 
 @dataclass(frozen=True)
+class SeatPresence:
+    """What a seat's poll read of who is at the table: the seat's row, when
+    its link was last seen, whether a bot plays it while its person is away,
+    and whether another person's link has been silent for the away time."""
+
+    table_id: int
+    seat_id: int
+    seen_at: datetime.datetime | None
+    away: bool
+    others_gone: bool
+
+
+@dataclass(frozen=True)
 class TablePoll:
     """What a page's poll needs: the table, the page's ETag, and whether the
-    table has been still for so long that a due bot may have lost its task."""
+    table has been still for so long that a due bot may have lost its task;
+    for a seat's page, who is at the table."""
 
     table_id: int
     etag: str
     still: bool
+    presence: SeatPresence | None = None
 
 
 def _still(status: str, turn_since: datetime.datetime, bots: bool) -> bool:
@@ -177,17 +192,30 @@ def seat_poll(token: str) -> TablePoll | None:
             "table__version",
             "table__status",
             "table__turn_since",
+            "id",
+            "seen_at",
+            "away",
+            "table__away_seconds",
         )
         .order_by()  # no ORDER BY to build: the rows are only looked through
     )
     seats = {row[0]: row for row in rows}
     if token not in seats:
         return None
-    _, kind, stand_in, table_id, version, status, turn_since = seats[token]
+    _, kind, stand_in, table_id, version, status, turn_since, seat_id, seen_at, away, wait = seats[
+        token
+    ]
     if kind != OnlineSeat.Kind.HUMAN and not stand_in:
         return None
     bots = any(row[1] != OnlineSeat.Kind.HUMAN for row in seats.values())
-    return TablePoll(table_id, seat_etag(version), _still(status, turn_since, bots))
+    since = timezone.now() - datetime.timedelta(seconds=wait)
+    gone = status == OnlineTable.Status.PLAYING and any(
+        row[1] == OnlineSeat.Kind.HUMAN and (row[8] is None or row[8] < since)
+        for other, row in seats.items()
+        if other != token
+    )
+    presence = SeatPresence(table_id, seat_id, seen_at, away, gone)
+    return TablePoll(table_id, seat_etag(version), _still(status, turn_since, bots), presence)
 
 
 #: A seat's view of the deal in play: the table, its seats, that seat, the view.

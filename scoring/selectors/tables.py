@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.rules import DealState, Ruleset, replay
+from tournaments.models import ClubRole, Member, Role
 
 from ..models import OnlineDeal, OnlineSeat, OnlineTable
 
@@ -81,3 +83,38 @@ class Played:
     state: DealState
     bots_next: bool
     bots_waiting: bool = False
+
+
+def members_seatable(*, user) -> list[Member]:
+    """The club members ``user`` may seat at a casual table, so that the
+    game counts in their ratings: those of each club the user scores or
+    organises for (a role held, not as staff), by club and name, with their
+    club."""
+    if not user.is_authenticated:
+        return []
+    roles = ClubRole.objects.filter(user=user, role__in=[Role.ORGANISER, Role.SCORER])
+    return list(
+        Member.objects.filter(club_id__in=roles.values("club_id"))
+        .select_related("club")
+        .order_by("club__name", "club_id", "name")
+    )
+
+
+#: A bot level as a player names it ("a bot (normal)").
+LEVEL_WORDS = {
+    "easy": pgettext_lazy("bot level", "easy"),
+    "heuristic": pgettext_lazy("bot level", "normal"),
+    "expert": pgettext_lazy("bot level", "expert"),
+    "random": pgettext_lazy("bot level", "random"),
+}
+
+
+def away_note(seat: OnlineSeat) -> str:
+    """ "Played by a bot (normal) while Ana is away", or nothing when the seat's
+    person is there."""
+    if not seat.away:
+        return ""
+    return gettext("Played by a bot (%(level)s) while %(name)s is away.") % {
+        "level": str(LEVEL_WORDS.get(seat.kind, seat.kind)),
+        "name": seat.name,
+    }

@@ -22,6 +22,9 @@ poll that finds a bot overdue queues it again (:func:`bots_resume`).
 * ``common``: the errors, and how a table, its seats and its deal are read;
 * ``tables``: new tables, casual or of a party round;
 * ``play``: moves (a person's, a bot's, the creator's) under the table's lock;
+* ``presence``: a person who left has a bot play for them until they are back
+  (``away``: the pieces a move needs, giving the seat back, asking a worker to look);
+* ``review``: after a deal, the people's moves the expert would have made otherwise;
 * ``scheduling``: when the bots' task is queued, queued again or restarted;
 * ``deals``: dealing, and a finished deal checked, counted and recorded.
 """
@@ -43,9 +46,13 @@ from .play import (
     seat_hand_to_bot,
     table_act,
     table_deal_next,
+    table_discard,
 )
+from .presence import seat_presence, seat_return, seats_away
+from .review import MARK_LOSS, deal_review
 from .scheduling import bots_enqueue, bots_queue, bots_resume, table_watch
 from .tables import (
+    AWAY_CHOICES,
     IDLE_CHOICES,
     MAX_DEALS,
     MAX_TARGET,
@@ -56,6 +63,9 @@ from .tables import (
 )
 
 __all__ = [
+    "MARK_LOSS",
+    "deal_review",
+    "AWAY_CHOICES",
     "IDLE_CHOICES",
     "MAX_DEALS",
     "MAX_TARGET",
@@ -78,9 +88,13 @@ __all__ = [
     "seat_give_back",
     "seat_hand_to_bot",
     "seat_idle",
+    "seat_presence",
+    "seat_return",
+    "seats_away",
     "table_act",
     "table_create",
     "table_deal_next",
+    "table_discard",
     "table_ruleset",
     "table_seats",
     "table_unattended",

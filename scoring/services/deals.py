@@ -3,17 +3,26 @@ counted in the game and, at a party table, in the party."""
 
 from __future__ import annotations
 
+import functools
+import logging
 from collections.abc import Sequence
 
+from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext_noop
 
+from pedroparty.outage import REDIS_ERRORS
 from scoring.rules import DealState, Ruleset, game_winner, new_deal, validate_result
+from tournaments.clubs.services.ratings import ratings_online_finished
+from tournaments.errors import UserError
 from tournaments.models import DealResult, Round, TableRound
-from tournaments.services import DealEntry, PartyError, result_record
+from tournaments.services import DealEntry, result_record
 
 from ..models import OnlineDeal, OnlineSeat, OnlineTable
-from ..selectors import table_ruleset
+from ..selectors import hints_offered, table_ruleset
+from ..tasks import deal_review as deal_review_task
+
+logger = logging.getLogger(__name__)
 
 #: The validator numbers deals 1..deals-per-round (at most 12) and checks the
 #: dealer of deal d is seat (d - 1) mod 4; a casual game's deal n is checked
@@ -31,6 +40,18 @@ def deal_start(table: OnlineTable, rs: Ruleset) -> tuple[OnlineDeal, DealState]:
     table.deal_number = number
     table.current = deal
     return deal, state
+
+
+def deal_again(table: OnlineTable, deal: OnlineDeal, rs: Ruleset) -> DealState:
+    """A misdeal (Tennessee, RULES.md 11.4.18) does not count: the same dealer
+    deals again under the same deal number, and the misdealt hand leaves no
+    record.  Should be called while holding the table's lock."""
+    state = new_deal(rs, dealer=deal.dealer)
+    deal.events.all().delete()
+    deal.deck = state.to_json()["deck"]
+    deal.log = []
+    deal.save(update_fields=["deck", "log"])
+    return state
 
 
 def deal_next(table: OnlineTable, rs: Ruleset) -> DealState | None:
@@ -114,16 +135,30 @@ def deal_finish(
     if table.mode == OnlineTable.Mode.PARTY:
         _party_record(table, deal, record)
     deal.save()
+    if hints_offered(table):
+        transaction.on_commit(functools.partial(_review_enqueue, deal.pk))
     if table.status != OnlineTable.Status.PLAYING:
         return
     if table.mode == OnlineTable.Mode.TARGET:
         made = rs.bid_made(record["bid"], record["bidding_team_points"])
         totals = (table.score0, table.score1)
-        winner = game_winner(rs, totals, team, made, before=before)
+        winner = game_winner(rs, totals, team, made, before=before, bid=record["bid"])
         if winner is not None:
             _table_finish(table, winner=winner)
     elif deal.number >= table.deals_total:
         _table_finish(table, winner=_leader(table))
+    if table.status == OnlineTable.Status.FINISHED and table.mode != OnlineTable.Mode.PARTY:
+        # The club members seated here: the game moves their ratings.
+        date = timezone.localdate(deal.finished_at)
+        ratings_online_finished(table=table, seats=seats, date=date)
+
+
+def _review_enqueue(deal_id: int) -> None:
+    try:
+        deal_review_task.delay(deal_id)
+    except REDIS_ERRORS as error:
+        # Only the replay's marks wait on it: nothing a player needs to play.
+        logger.warning("Review of online deal %s not queued: %s", deal_id, error)
 
 
 def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
@@ -141,7 +176,7 @@ def _party_record(table: OnlineTable, deal: OnlineDeal, record: dict) -> None:
                 user=None,
                 source=DealResult.Source.ONLINE,
             )
-    except PartyError as exc:
+    except UserError as exc:
         deal.party_error = exc.message[:240]
         stopped = _party_stop_reason(table)
         if stopped:

@@ -12,17 +12,20 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.rules import DealState, IllegalAction
-from scoring.rules.bots import BOTS
-from scoring.texts import refusal
+from scoring.rules.cards import ANY_CARD
+from scoring.rules.levels import SEAT_BOTS, make_bot
+from scoring.rules.words import Text
+from scoring.texts import card_name, refusal, word
 
 from .. import watching
 from ..models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
-from ..selectors import Played, deal_state, seat_idle, table_ruleset, table_seats
+from ..selectors import Played, deal_state, expert_budget, seat_idle, table_ruleset, table_seats
+from .away import away_watch, seat_back
 from .common import PlayError, bot_due, duration_text, table_unattended
-from .deals import deal_finish, deal_next
+from .deals import deal_again, deal_finish, deal_next
 from .scheduling import bots_enqueue, bots_queue
 
 STALE = gettext_noop(
@@ -38,6 +41,30 @@ def table_act(*, token: str, action: str, version: int) -> Played:
     a seat created for a bot) and
     :class:`PlayError` (nothing changed) for a stale screen, a move out of
     turn or a move the rules do not allow."""
+    return _seat_moves(token, version, [action])
+
+
+def table_discard(*, token: str, cards: Sequence[str], version: int) -> Played:
+    """Seat ``token`` lets ``cards`` go ("7C", "9S", ...), chosen together
+    and confirmed at once: one ``discard`` action each, in the order given, in
+    one transaction.  All of them are applied or, if the rules refuse one (or
+    the turn passes before the last), none, and :class:`PlayError` says which
+    card and why.  Raises as :func:`table_act` does otherwise."""
+    cards = list(cards)
+    if not cards:
+        raise PlayError(gettext("Choose the cards to discard, then confirm."))
+    if len(set(cards)) < len(cards):
+        raise PlayError(gettext("Nothing was discarded: a card was chosen twice."))
+    return _seat_moves(token, version, [f"discard {card}" for card in cards], discards=True)
+
+
+def _seat_moves(
+    token: str, version: int, actions: Sequence[str], *, discards: bool = False
+) -> Played:
+    """Seat ``token``'s move: ``actions`` holds one action, or with
+    ``discards`` the seat's chosen discards, applied in order in one
+    transaction, all or none."""
+    action = actions[0]
     with transaction.atomic():
         table, seats = _lock_by_seat(token, version)
         me = next(seat for seat in seats if seat.token == token)
@@ -46,6 +73,14 @@ def table_act(*, token: str, action: str, version: int) -> Played:
             raise OnlineSeat.DoesNotExist(token)
         if table.status != OnlineTable.Status.PLAYING:
             raise PlayError(gettext(table.note) if table.note else gettext("The game is over."))
+        if me.away:
+            # Back from being away, with the table as it is now: the seat is
+            # theirs again, and the bot's task, queued before, finds the
+            # table moved on.
+            seat_back(me)
+        else:
+            me.seen_at = timezone.now()
+            me.save(update_fields=["seen_at"])
         if me.is_bot:
             raise PlayError(
                 gettext(
@@ -67,10 +102,51 @@ def table_act(*, token: str, action: str, version: int) -> Played:
                     gettext("It is not your turn: %(name)s is %(doing)s.")
                     % {"name": seats[state.to_act].name, "doing": gettext(_DOING[state.phase])}
                 )
-            _apply(table, deal, state, seats, me.seat, action, by=DealEvent.By.HUMAN)
+            if discards:
+                _apply_discards(deal, state, me.seat, actions)
+            else:
+                state = _apply(table, deal, state, seats, me.seat, action, by=DealEvent.By.HUMAN)
         queued = table_changed(table, state, seats, schedule=True)
     bots_next = bot_due(table, state, seats)
     return Played(table, seats, state, bots_next, bots_waiting=queued.failed)
+
+
+def _apply_discards(deal: OnlineDeal, state: DealState, seat: int, actions: Sequence[str]) -> None:
+    """Apply the seat's chosen discards in order; any refusal raises
+    :class:`PlayError`, and the caller's transaction undoes those applied."""
+    if state.phase != "discard":
+        raise PlayError(gettext("There is nothing to discard now."))
+    for done, action in enumerate(actions):
+        if state.phase != "discard" or state.to_act != seat:
+            raise PlayError(
+                ngettext(
+                    "Nothing was discarded: you may let only %(count)d card go now.",
+                    "Nothing was discarded: you may let only %(count)d cards go now.",
+                    done,
+                )
+                % {"count": done}
+            )
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise PlayError(_discard_refusal(exc, action.partition(" ")[2])) from None
+        DealEvent.objects.create(
+            deal=deal, seq=len(state.log), seat=seat, action=action, by=DealEvent.By.HUMAN
+        )
+    deal.log = list(state.log)
+    deal.save(update_fields=["log"])
+
+
+def _discard_refusal(error: IllegalAction, code: str) -> str:
+    """Why one of the chosen discards was refused, naming the card."""
+    message = error.args[0] if error.args else None
+    reason = message.params.get("reason") if isinstance(message, Text) else None
+    if code not in ANY_CARD or reason is None:
+        return gettext("Nothing was discarded: %(why)s") % {"why": refusal(error, sentence=True)}
+    return gettext("Nothing was discarded: %(card)s may not go (%(why)s).") % {
+        "card": card_name(code),
+        "why": word(reason),
+    }
 
 
 #: What the seat to act is doing, by phase ("Bea is bidding").
@@ -114,8 +190,8 @@ def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int
             state = deal_next(table, rs) or state
         else:
             seat = seats[state.to_act]
-            bot = BOTS[seat.kind](seed=deal.pk * 1000 + len(state.log))
-            _apply(table, deal, state, seats, seat.seat, bot.choose(state), by=seat.kind)
+            bot = make_bot(seat.kind, deal.pk * 1000 + len(state.log), **expert_budget())
+            state = _apply(table, deal, state, seats, seat.seat, bot.choose(state), by=seat.kind)
         table_changed(table, state, seats, schedule=False)
         return table.version if bot_due(table, state, seats) else None
 
@@ -142,8 +218,8 @@ def seat_hand_to_bot(*, creator_token: str, seat: int, kind: str) -> OnlineTable
     thinking on their turn for longer than the table's idle time."""
     with transaction.atomic():
         table, seats = _lock_by_creator(creator_token)
-        if kind not in BOTS:
-            raise PlayError({"kind": gettext("Choose the random or the heuristic bot.")})
+        if kind not in SEAT_BOTS:
+            raise PlayError({"kind": gettext("Choose the bot's level: easy, normal or expert.")})
         target = _seat_of(seats, seat)
         if target.is_bot:
             raise PlayError(gettext("A bot already plays %(name)s's seat.") % {"name": target.name})
@@ -160,7 +236,8 @@ def seat_hand_to_bot(*, creator_token: str, seat: int, kind: str) -> OnlineTable
             )
         target.kind = kind
         target.stand_in = True
-        target.save(update_fields=["kind", "stand_in"])
+        target.away = False
+        target.save(update_fields=["kind", "stand_in", "away"])
         table_changed(table, state, seats, schedule=True)
     return table
 
@@ -185,7 +262,9 @@ def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
             )
         target.kind = OnlineSeat.Kind.HUMAN
         target.stand_in = False
-        target.save(update_fields=["kind", "stand_in"])
+        target.away = False
+        target.seen_at = timezone.now()
+        target.save(update_fields=["kind", "stand_in", "away", "seen_at"])
         state = deal_state(table_ruleset(table), table.current)
         table_changed(table, state, seats, schedule=False)
     return table
@@ -228,19 +307,23 @@ def _apply(
     action: str,
     *,
     by: str,
-) -> None:
+) -> DealState:
     """Apply ``action`` for ``seat`` (who is to act), log it, and finish the
-    deal if it was the last.  Should be called while holding the table's lock."""
+    deal if it was the last; the deal in play after it (a new one after a
+    misdeal).  Should be called while holding the table's lock."""
     try:
         state.apply(action)
     except IllegalAction as exc:
         raise PlayError(refusal(exc, sentence=True)) from None
     DealEvent.objects.create(deal=deal, seq=len(state.log), seat=seat, action=action, by=by)
     deal.log = list(state.log)
+    if getattr(state, "tn_misdeal", False):
+        return deal_again(table, deal, state.rs)
     if state.phase == "done":
         deal_finish(table, deal, state, seats)
     else:
         deal.save(update_fields=["log"])
+    return state
 
 
 @dataclass
@@ -259,6 +342,8 @@ def table_changed(
     table.version += 1
     table.turn_since = timezone.now()
     table.save(update_fields=_TABLE_FIELDS)
+    if state.phase != "done" and state.to_act is not None:
+        away_watch(table, seats[state.to_act])
     queued = _Queued()
     if schedule and bot_due(table, state, seats):
         table_id, version, queue = table.pk, table.version, bots_queue(table, seats)

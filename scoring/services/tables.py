@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.rules import RULESETS, Ruleset, RulesetError
-from scoring.rules.bots import BOTS
+from scoring.rules.levels import LEVELS, SEAT_BOTS
 from scoring.texts import refusal, word
-from tournaments.models import DealResult, Round
+from tournaments.clubs.selectors.clubs import club_role
+from tournaments.clubs.services.access import party_action
+from tournaments.game.roles import Can, grants
+from tournaments.models import DealResult, Member, Round
 from tournaments.services import party_ruleset
 
 from .. import limits, watching
@@ -24,17 +28,24 @@ from .play import table_changed
 
 #: How long a person may think before the creator may hand the seat to a bot.
 IDLE_CHOICES = (30, 60, 120, 300, 600)
-SEAT_KINDS = (OnlineSeat.Kind.HUMAN, *BOTS)
+#: How long a person's link may stay silent before a bot plays for them.
+AWAY_CHOICES = (30, 60, 120, 300, 600)
+SEAT_KINDS = (OnlineSeat.Kind.HUMAN, *SEAT_BOTS)
 MAX_TARGET = 500
 MAX_DEALS = 100
 
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits in one seat of a new table: a name and ``human`` or a bot kind."""
+    """Who sits in one seat of a new table: a name and ``human`` or a bot
+    kind; for a person, the club member they are, if the game is to count
+    in the member's rating, and the bot level that plays while they are away."""
 
     name: str
     kind: str
+    # Named at every call, so that neither is taken for the other.
+    member: Member | None = field(default=None, kw_only=True)
+    away_kind: str = field(default=OnlineSeat.Kind.HEURISTIC, kw_only=True)
 
 
 def table_create(
@@ -45,6 +56,7 @@ def table_create(
     target: int | None = None,
     deals: int | None = None,
     idle_seconds: int = 120,
+    away_seconds: int = 60,
     user=None,
     client: str | None = None,
 ) -> OnlineTable:
@@ -54,7 +66,11 @@ def table_create(
 
     ``client`` is the web client asking (``pedroparty.clients.client_key``):
     then the creation limits apply (:class:`TablesLimitReached`, nothing
-    created).  Code that creates tables itself passes None."""
+    created).  Code that creates tables itself passes None.
+
+    A person's seat may name a club ``member`` (its name is the member's):
+    ``user`` must be signed in and score or organise for the member's club;
+    the finished game then moves the members' ratings."""
     errors: dict[str, str] = {}
     base = RULESETS.get(ruleset)
     if base is None:
@@ -64,9 +80,13 @@ def table_create(
     elif target is not None and not (isinstance(target, int) and 1 <= target <= MAX_TARGET):
         errors["target"] = _("The target is a score from 1 to %(max)s.") % {"max": MAX_TARGET}
     elif deals is not None and not (isinstance(deals, int) and 1 <= deals <= MAX_DEALS):
-        errors["deals"] = _("Play 1 to %(max)s deals.") % {"max": MAX_DEALS}
+        errors["deals"] = ngettext(
+            "Play 1 to %(max)s deal.", "Play 1 to %(max)s deals.", MAX_DEALS
+        ) % {"max": MAX_DEALS}
     _check_idle(idle_seconds, errors)
+    _check_away(away_seconds, errors)
     specs = _check_seats(seats, errors)
+    _check_members(specs, user, errors)
     if base is not None and not errors:
         rs, problems = _ruleset(base, options or {}, target)
         errors.update(problems)
@@ -85,9 +105,20 @@ def table_create(
             client=client or "",
             turn_since=timezone.now(),
             idle_seconds=idle_seconds,
+            away_seconds=away_seconds,
         )
+        now = timezone.now()
         OnlineSeat.objects.bulk_create(
-            OnlineSeat(table=table, seat=seat, name=spec.name, kind=spec.kind)
+            OnlineSeat(
+                table=table,
+                seat=seat,
+                name=spec.name,
+                kind=spec.kind,
+                member=spec.member,
+                away_kind=spec.away_kind,
+                # The people have the away time to open their links.
+                seen_at=now,
+            )
             for seat, spec in enumerate(specs)
         )
         # The creator goes straight to the table's page: it is watched.
@@ -96,8 +127,15 @@ def table_create(
     return table
 
 
+@party_action
 def party_table_create(
-    *, round: Round, table: int, kinds: Sequence[str], idle_seconds: int = 120, user
+    *,
+    round: Round,
+    table: int,
+    kinds: Sequence[str],
+    idle_seconds: int = 120,
+    away_seconds: int = 60,
+    user,
 ) -> OnlineTable:
     """One table of an open party round, played online: the four players
     seated there take its four seats (each a person or a bot, ``kinds``),
@@ -107,6 +145,7 @@ def party_table_create(
     The caller checks that ``user`` hosts the party."""
     errors: dict[str, str] = {}
     _check_idle(idle_seconds, errors)
+    _check_away(away_seconds, errors)
     if len(kinds) != 4 or any(kind not in SEAT_KINDS for kind in kinds):
         errors["kinds"] = _("Say for each of the four seats whether a person or a bot plays it.")
     if errors:
@@ -148,10 +187,17 @@ def party_table_create(
             created_by=user if getattr(user, "is_authenticated", False) else None,
             turn_since=timezone.now(),
             idle_seconds=idle_seconds,
+            away_seconds=away_seconds,
         )
+        now = timezone.now()
         OnlineSeat.objects.bulk_create(
             OnlineSeat(
-                table=online, seat=s.seat, name=s.player.name[:40], kind=kind, player=s.player
+                table=online,
+                seat=s.seat,
+                name=s.player.name[:40],
+                kind=kind,
+                player=s.player,
+                seen_at=now,
             )
             for s, kind in zip(seated, kinds, strict=True)
         )
@@ -180,7 +226,15 @@ def _ruleset(
 def _check_idle(idle_seconds: int, errors: dict[str, str]) -> None:
     if idle_seconds not in IDLE_CHOICES:
         choices = ", ".join(str(s) for s in IDLE_CHOICES)
-        errors["idle_seconds"] = _("The thinking time is one of %(choices)s seconds.") % {
+        errors["idle_seconds"] = _("The thinking time, in seconds, is one of %(choices)s.") % {
+            "choices": choices
+        }
+
+
+def _check_away(away_seconds: int, errors: dict[str, str]) -> None:
+    if away_seconds not in AWAY_CHOICES:
+        choices = ", ".join(str(s) for s in AWAY_CHOICES)
+        errors["away_seconds"] = _("The time away, in seconds, is one of %(choices)s.") % {
             "choices": choices
         }
 
@@ -194,15 +248,38 @@ def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[Seat
     for number, spec in enumerate(seats, start=1):
         if spec.kind not in SEAT_KINDS:
             errors[f"kind{number}"] = _("Choose a person or a bot.")
-        name = " ".join((spec.name or "").split())[:40]
+        if spec.away_kind not in LEVELS:
+            errors[f"away{number}"] = _("Choose the bot's level: easy, normal or expert.")
+        typed = spec.member.name if spec.member is not None else spec.name
+        name = " ".join((typed or "").split())[:40]
         if not name:
             name = f"Seat {number}" if spec.kind == OnlineSeat.Kind.HUMAN else f"Bot {number}"
-        specs.append(SeatSpec(name, spec.kind))
+        specs.append(SeatSpec(name, spec.kind, member=spec.member, away_kind=spec.away_kind))
     folded = [spec.name.casefold() for spec in specs]
     for number, name in enumerate(folded, start=1):
         if folded.index(name) != number - 1:
             errors[f"name{number}"] = _("Each seat needs a different name.")
     return specs
+
+
+def _check_members(specs: Sequence[SeatSpec], user, errors: dict[str, str]) -> None:
+    """A member's seat: a person's, one seat a member, chosen by someone who
+    scores or organises for the member's club."""
+    seen: set[int] = set()
+    for number, spec in enumerate(specs, start=1):
+        if spec.member is None:
+            continue
+        if spec.kind != OnlineSeat.Kind.HUMAN:
+            errors[f"member{number}"] = _("Only a person's seat can be a club member's.")
+        elif spec.member.pk in seen:
+            errors[f"member{number}"] = _("A member can sit in only one seat.")
+        elif user is None or Can.SCORE not in grants(
+            club_role(user=user, club=spec.member.club_id)
+        ):
+            errors[f"member{number}"] = _(
+                "Only the club's organisers and scorers can seat its members."
+            )
+        seen.add(spec.member.pk)
 
 
 def _started(table: OnlineTable, rs: Ruleset) -> None:

@@ -1,10 +1,15 @@
 /* The table's entry form.
-   - The points stepper: - and + buttons; a tapped bid sets the points to the
-     bid (or to all a deal holds, for the shoot) until the host changes them.
+   - The points buttons (one tap for any value a deal can give, rendered from
+     the party's ruleset) and the stepper: - and + buttons; a tapped bid sets
+     the points to the bid (or to all a deal holds, for the shoot) until the
+     host changes them.  With a bid chosen, the values that would set it are
+     marked.
    - The other side's points and a preview of the deal's result, computed by
      the rule the server uses (RULES.md 3.9) from the preview's data-
      attributes, which the page renders from the party's ruleset: no game's
      number is written here.
+   - The deal's scores, while previewed, in the form's data-deal-scores
+     ("team 0 team 1"): the offline queue counts a waiting deal with them.
    - After a refused save: the error summary is read out and the first field
      in error is scrolled to and focused.
    Without JavaScript the buttons and preview stay hidden and the number is
@@ -47,9 +52,24 @@
     return took >= bid ? [true, took] : [false, -bid];
   }
 
+  var pad = form.querySelectorAll(".points-pad [data-points]");
+
+  /* The points buttons: the one showing the points pressed; where the
+     preview knows the rule, those that would set the bid marked. */
+  function showPad(took, bid) {
+    pad.forEach(function (button) {
+      var value = parseInt(button.dataset.points, 10);
+      button.setAttribute("aria-pressed", value === took ? "true" : "false");
+      var set = data.preview !== "off" && !isNaN(bid) && !dealScore(bid, value)[0];
+      button.classList.toggle("set", set);
+    });
+  }
+
   function show() {
     var took = parseInt(points.value, 10);
+    showPad(took, checked("bid"));
     if (other) other.textContent = isNaN(took) ? total + " − x" : String(total - took);
+    delete form.dataset.dealScores;
     if (data.preview === "off") return;
     var bid = checked("bid");
     var bidder = checked("bidder");
@@ -62,6 +82,8 @@
     var scores = [0, 0];
     scores[team] = result[1];
     scores[1 - team] = total - took;
+    // The deal's scores, for the offline queue to count while it waits.
+    form.dataset.dealScores = scores.join(" ");
     preview.textContent = data.text
       .replace("{outcome}", result[0] ? data.made : data.set)
       .replace("{took}", took)
@@ -72,7 +94,16 @@
     preview.hidden = false;
   }
 
-  document.querySelectorAll(".stepper [hidden]").forEach(function (e) { e.hidden = false; });
+  document.querySelectorAll(".stepper [hidden], .points-pad[hidden]").forEach(function (e) {
+    e.hidden = false;
+  });
+  pad.forEach(function (button) {
+    button.addEventListener("click", function () {
+      points.value = button.dataset.points;
+      touched = true;
+      show();
+    });
+  });
   document.querySelectorAll("[data-step]").forEach(function (button) {
     button.addEventListener("click", function () {
       var v = parseInt(points.value, 10);
@@ -95,6 +126,15 @@
   points.addEventListener("input", function () {
     touched = points.value !== "";
     show();
+  });
+  // The offline queue empties the form for the next deal: no preview of the
+  // deal before, and a tapped bid sets the points again.  (The reset event
+  // comes before the fields are emptied.)
+  form.addEventListener("reset", function () {
+    window.setTimeout(function () {
+      touched = false;
+      show();
+    }, 0);
   });
   show();
 })();

@@ -117,6 +117,7 @@
     entry.fields.forEach(function (pair) {
       body.append(pair[0], pair[0] === "csrfmiddlewaretoken" && fresh ? fresh : pair[1]);
     });
+    if (entry.entered) body.append("waited_ms", String(Math.max(0, Date.now() - entry.entered)));
     var controller = new AbortController();
     var timer = window.setTimeout(function () { controller.abort(); }, TIMEOUT);
     return fetch(entry.url, {
@@ -214,18 +215,73 @@
     next();
   }
 
-  /* After queueing deal d, the form asks for deal d + 1 with a new token. */
+  /* After queueing deal d, the form asks for deal d + 1 with a new token,
+     naming its dealer: deal d is dealt by seat (d - 1) mod 4. */
   function askFor(form, deal) {
     var wanted = parseInt(form.dataset.dealsWanted, 10);
+    var seat = (deal - 1) % 4;
+    var name = form.querySelector(".seat-" + seat + " b");
     form.elements.deal.value = String(deal);
     form.querySelectorAll("[data-deal-number]").forEach(function (e) {
       e.textContent = String(deal);
+    });
+    form.querySelectorAll("[data-dealer-seat]").forEach(function (e) {
+      e.textContent = String(seat + 1);
+    });
+    form.querySelectorAll("[data-dealer-name]").forEach(function (e) {
+      e.textContent = name ? name.textContent : "";
     });
     if (wanted && deal > wanted) {
       form.hidden = true;
       var done = document.createElement("p");
       done.textContent = words.textAllQueued;
       form.parentNode.insertBefore(done, form);
+    }
+  }
+
+  /* The table's totals with the deals waiting for this form added, in the
+     page's score line and in the entry preview's starting totals.  A deal
+     queued without its scores (a game the page does not preview) is not
+     counted, and the score line says so. */
+  function countWaiting(form) {
+    var path = pathOf(form.action);
+    var preview = document.getElementById("preview");
+    var shown = document.querySelectorAll("[data-team-total]");
+    var uncounted = document.querySelector("[data-uncounted]");
+    var totals = [0, 0];
+    var missing = false;
+    shown.forEach(function (e) {
+      if (e.dataset.stored === undefined) e.dataset.stored = e.textContent.trim();
+      totals[parseInt(e.dataset.teamTotal, 10)] = parseInt(e.dataset.stored, 10) || 0;
+    });
+    load(QUEUE).forEach(function (e) {
+      if (pathOf(e.url) !== path) return;
+      if (!e.scores) {
+        missing = true;
+        return;
+      }
+      totals[0] += e.scores[0];
+      totals[1] += e.scores[1];
+    });
+    shown.forEach(function (e) {
+      e.textContent = String(totals[parseInt(e.dataset.teamTotal, 10)]);
+    });
+    if (preview) {
+      if (preview.dataset.storedTotal0 === undefined) {
+        preview.dataset.storedTotal0 = preview.dataset.total0;
+        preview.dataset.storedTotal1 = preview.dataset.total1;
+      }
+      var extra = [totals[0], totals[1]];
+      shown.forEach(function (e) {
+        var team = parseInt(e.dataset.teamTotal, 10);
+        extra[team] -= parseInt(e.dataset.stored, 10) || 0;
+      });
+      preview.dataset.total0 = String(parseInt(preview.dataset.storedTotal0, 10) + extra[0]);
+      preview.dataset.total1 = String(parseInt(preview.dataset.storedTotal1, 10) + extra[1]);
+    }
+    if (uncounted) {
+      uncounted.textContent = missing ? words.textUncounted || "" : "";
+      uncounted.hidden = !missing;
     }
   }
 
@@ -237,17 +293,23 @@
     if (mine.length) {
       form.elements.form_token.value = token();
       askFor(form, deal);
+      countWaiting(form);
     }
     form.addEventListener("input", function () { dirty = true; });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var fields = [];
       new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
+      var scores = (form.dataset.dealScores || "").split(" ").map(Number);
       var entry = {
         url: form.action,
         token: form.elements.form_token.value || token(),
         deal: parseInt(form.elements.deal.value, 10),
         fields: fields,
+        // When the host entered it: sent as how long it waited, which the
+        // server takes from its own clock, whatever this tablet's says.
+        entered: Date.now(),
+        scores: scores.length === 2 && !scores.some(isNaN) ? scores : null,
       };
       var queue = load(QUEUE);
       if (!queue.some(function (e) { return e.token === entry.token; })) queue.push(entry);
@@ -256,6 +318,7 @@
       form.reset();
       form.elements.form_token.value = token();
       askFor(form, entry.deal + 1);
+      countWaiting(form);
       flush();
     });
   }

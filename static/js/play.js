@@ -32,6 +32,76 @@
     body.classList.toggle("offline", !reached);
   });
 
+  // Discards are chosen, then confirmed.  On a seat's turn to discard
+  // ([data-discard-pick]), each card offered becomes a toggle (aria-pressed)
+  // instead of a move of its own; the confirmation button sends one "card"
+  // field per card chosen, in the order chosen, and the server applies them
+  // all or none.  A refused request or a redrawn page keeps the choice of the
+  // cards still offered.  Without this script each card is discarded when
+  // tapped, and the confirmation stays hidden.
+  var chosen = [];
+
+  function discardArea() {
+    return document.querySelector("#game [data-discard-pick]");
+  }
+
+  function showChoice(area) {
+    var picks = area.querySelector("[data-discard-picks]");
+    var confirm = area.querySelector("[data-discard-confirm]");
+    picks.textContent = "";
+    var byCard = {};
+    area.querySelectorAll("button.pcard.discard").forEach(function (card) {
+      byCard[card.dataset.card] = card;
+      card.setAttribute("aria-pressed", chosen.indexOf(card.dataset.card) >= 0 ? "true" : "false");
+    });
+    chosen.forEach(function (code) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "card";
+      input.value = code;
+      picks.appendChild(input);
+    });
+    confirm.querySelector("button").disabled = chosen.length === 0;
+    // "Keep my hand" would leave the cards chosen where they are.
+    var keep = document.querySelector("#game button.choice.keep");
+    if (keep) keep.disabled = chosen.length > 0;
+    return byCard;
+  }
+
+  function discardPicker() {
+    var area = discardArea();
+    if (!area) {
+      chosen = [];
+      return;
+    }
+    var offered = [];
+    area.querySelectorAll("button.pcard.discard").forEach(function (card) {
+      card.type = "button";
+      offered.push(card.dataset.card);
+    });
+    chosen = chosen.filter(function (code) { return offered.indexOf(code) >= 0; });
+    area.querySelector("[data-discard-confirm]").hidden = false;
+    showChoice(area);
+  }
+
+  discardPicker();
+  body.addEventListener("htmx:afterSwap", discardPicker);
+  // htmx enables the form's buttons again after a request that swapped nothing.
+  body.addEventListener("htmx:afterRequest", function () {
+    var area = discardArea();
+    if (area) showChoice(area);
+  });
+
+  body.addEventListener("click", function (e) {
+    var card = e.target.closest("[data-discard-pick] button.pcard.discard");
+    if (!card || !discardArea()) return;
+    e.preventDefault();
+    var at = chosen.indexOf(card.dataset.card);
+    if (at >= 0) chosen.splice(at, 1);
+    else chosen.push(card.dataset.card);
+    showChoice(card.closest("[data-discard-pick]"));
+  });
+
   body.addEventListener("click", function (e) {
     var button = e.target.closest("[data-copy]");
     if (!button || !navigator.clipboard) return;

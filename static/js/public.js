@@ -44,9 +44,10 @@
   // --- the movement board: every name at once, views in turn -----------------
   // The board shows one view at a time (where everyone sits, the standings,
   // the round clock) and moves on every data-rotate seconds.  On a wide
-  // screen the lists are columns sized by the server; if the names still do
-  // not fit (long names, larger text), the type shrinks until nothing
-  // scrolls or is cut.  On a tall screen (a phone) it is one column to scroll.
+  // screen ("fit" on the body, see public.css) the shown list fills what the
+  // screen has left: for each number of columns the largest type with which
+  // nothing is cut or scrolls is found, and the largest of all is kept.  On
+  // a tall screen (a phone) it is one column to scroll.
   var board = document.getElementById("board");
   if (board) {
     var shown = 0;
@@ -54,23 +55,85 @@
     var seconds = parseInt(board.getAttribute("data-rotate"), 10) || 15;
     var wide = window.matchMedia("(min-aspect-ratio: 1/1)");
     var root = document.documentElement;
-    var fits = function () {
+    var MOST_COLUMNS = 8;
+    var SMALLEST = 8; // px: below this the list is left as it is
+    var LINE_HEIGHT = 1.25; // the list's, in public.css
+    var WRAPPED_SHARE = 0.1; // of the names, at most, on two lines
+    var SAMPLE = 20; // px: the type the names are measured in
+    var fits = function (list, wraps) {
+      if (list.scrollHeight > list.clientHeight + 1 || list.scrollWidth > list.clientWidth + 1) return false;
+      // A word wider than its column would spill over its neighbour; only
+      // "wraps" names may take two lines (they break at their spaces).
+      var boxes = list.querySelectorAll("li, .n");
+      var line = parseFloat(list.style.fontSize) * LINE_HEIGHT;
+      var wrapped = 0;
+      for (var i = 0; i < boxes.length; i++) {
+        if (boxes[i].scrollWidth > boxes[i].clientWidth + 1) return false;
+        if (boxes[i].className === "n" && boxes[i].offsetHeight > line * 1.5) wrapped += 1;
+      }
+      if (wrapped > wraps) return false;
       return root.scrollHeight <= window.innerHeight && root.scrollWidth <= window.innerWidth;
     };
+    var arrange = function (list, columns, size) {
+      var rows = Math.ceil(list.children.length / columns);
+      list.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
+      list.style.gridTemplateRows = "repeat(" + rows + ", auto)";
+      list.style.fontSize = size + "px";
+    };
+    // Each name's line (name, new-seat mark, table) measured once on one
+    // line; the width of a line grows with the type, so the largest type for
+    // each number of columns is worked out from these, and the best one is
+    // then checked on the screen (and made smaller until it fits, if need be).
+    var estimate = function (list) {
+      var items = list.children;
+      list.classList.add("measuring");
+      arrange(list, 1, SAMPLE);
+      var widths = [];
+      for (var i = 0; i < items.length; i++) {
+        var name = items[i].querySelector(".n");
+        var table = items[i].querySelector(".t");
+        var gap = parseFloat(window.getComputedStyle(items[i]).columnGap) || 0;
+        widths.push((name ? name.scrollWidth : 0) + gap + (table ? table.offsetWidth : 0) + 2);
+      }
+      list.classList.remove("measuring");
+      widths.sort(function (a, b) { return b - a; });
+      var height = list.clientHeight, width = list.clientWidth;
+      var gapPx = parseFloat(window.getComputedStyle(list).columnGap) || 0;
+      var wraps = Math.floor(items.length * WRAPPED_SHARE);
+      var best = { size: 0, columns: 1, wraps: 0 };
+      var most = Math.min(MOST_COLUMNS, items.length) || 1;
+      for (var c = 1; c <= most; c++) {
+        var column = (width - (c - 1) * gapPx) / c;
+        var rows = Math.ceil(items.length / c);
+        for (var w = 0; w <= Math.min(wraps, items.length - 1); w++) {
+          // the w longest names take two lines each
+          var byWidth = column / (widths[w] / SAMPLE);
+          var byHeight = (height - (rows + w)) / ((rows + w) * LINE_HEIGHT);
+          var size = Math.min(byWidth, byHeight, window.innerHeight / 8);
+          if (size > best.size * 1.02) best = { size: size, columns: c, wraps: w };
+        }
+      }
+      return best;
+    };
     var fit = function (view) {
+      body.classList.toggle("fit", wide.matches);
       var list = view && view.querySelector(".names-board");
       if (!list) return;
       list.style.fontSize = "";
-      if (!wide.matches) return;
-      var size = parseFloat(window.getComputedStyle(list).fontSize);
-      while (!fits() && size > 8) {
-        size = size * 0.94;
-        list.style.fontSize = size + "px";
+      list.style.gridTemplateColumns = "";
+      list.style.gridTemplateRows = "";
+      if (!wide.matches || !list.children.length) return;
+      var best = estimate(list);
+      var size = Math.floor(best.size * 2) / 2;
+      arrange(list, best.columns, size);
+      while (size > SMALLEST && !fits(list, best.wraps)) {
+        size = Math.floor(size * 0.96 * 2) / 2;
+        arrange(list, best.columns, size);
       }
     };
     var showView = function () {
       var views = board.querySelectorAll(".view");
-      if (!views.length) { pageNo.textContent = ""; return; }
+      if (!views.length) { pageNo.textContent = ""; body.classList.remove("fit"); return; }
       shown = shown % views.length;
       for (var i = 0; i < views.length; i++) views[i].hidden = i !== shown;
       board.setAttribute("data-showing", views[shown].getAttribute("data-view"));
@@ -84,6 +147,23 @@
     // switch view.js shows) and whenever the screen changes size.
     window.addEventListener("load", showView);
     window.addEventListener("resize", showView);
+    // The display options: O shows or hides them, Escape hides them; a Tab
+    // into them shows them too (public.css).  A key pressed in a field is
+    // the field's.
+    var options = document.getElementById("board-options");
+    if (options) {
+      document.addEventListener("keydown", function (e) {
+        if (e.ctrlKey || e.metaKey || e.altKey) return;
+        if (e.key === "Escape") options.classList.remove("shown");
+        else if (e.target.closest && e.target.closest("input, select, textarea")) return;
+        else if (e.key === "o" || e.key === "O") options.classList.toggle("shown");
+        else return;
+        if (options.classList.contains("shown")) {
+          var first = options.querySelector("button:not([hidden]), select");
+          if (first) first.focus();
+        } else if (options.contains(document.activeElement)) document.activeElement.blur();
+      });
+    }
     return;
   }
 

@@ -38,12 +38,23 @@
     CHOICES.forEach(function (c) { root.classList.toggle(c, chosen.indexOf(c) >= 0); });
   }
 
+  // The address may ask for a choice (?large=1, ?contrast=1; 0 for off), as
+  // a projector's board does: it holds for that page and is not kept.
+  function asked(chosen) {
+    var query = new URLSearchParams(window.location.search);
+    var keys = { "text-large": "large", "contrast": "contrast" };
+    return CHOICES.filter(function (c) {
+      var value = query.get(keys[c]);
+      return value === "1" || (value !== "0" && chosen.indexOf(c) >= 0);
+    });
+  }
+
   var stored = fromCookie();
   if (stored === null) {
     stored = fromStorage();
     if (stored) save(parse(stored));
   }
-  apply(parse(stored));
+  apply(asked(parse(stored)));
 
   function showSwitches() {
     var buttons = document.querySelectorAll(".view-switch [data-view]");

@@ -93,3 +93,13 @@ def bots_worker() -> Iterator[None]:
         return
     with celery_worker():
         yield
+
+
+def make_move(page: Page, move) -> None:
+    """Tap one move of an online seat's page. A discard is a toggle (play.js
+    gives it ``aria-pressed``): it is chosen, then confirmed. Whether it is one
+    is read before the tap, since any other move replaces the page at once."""
+    toggle = move.get_attribute("aria-pressed") is not None
+    move.click()
+    if toggle:
+        page.locator("[data-discard-confirm] button").click()

@@ -4,6 +4,8 @@ The browser is the system's (``/usr/bin/chromium``); ``playwright install``
 is never needed.  Pages open at a tablet's size, 1024 x 768, against
 pytest-django's ``live_server``, which also serves the static files. The
 helpers behind them (``open_page``, ``sign_in``) are in ``browser.py``.
+``hall`` serves the site as ``make party`` does, at the hall's own name,
+for ``hall_browser`` (``hall.py``).
 """
 
 from __future__ import annotations
@@ -11,11 +13,15 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from pedroparty.hall_tls import hall_certificates
+
 from .browser import CHROMIUM, CHROMIUM_ARGS, PASSWORD, Traffic, open_page
+from .hall import HALL, Hall, spki_sha256
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +81,35 @@ def fast_password_hashing(settings):
 @pytest.fixture
 def host(django_user_model, transactional_db):
     return django_user_model.objects.create_user(username="hostess", password=PASSWORD)
+
+
+@pytest.fixture(scope="module")
+def hall_dir(tmp_path_factory) -> Path:
+    """The hall's authority, made as ``make party`` makes it the first time."""
+    folder = tmp_path_factory.mktemp("hall")
+    hall_certificates(folder, names=["localhost"])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def hall_browser(async_unsafe_allowed, hall_dir) -> Iterator[Browser]:
+    """A tablet's browser that trusts the hall's authority (as once installed)
+    and resolves the hall's name, and nothing else, to this machine."""
+    ca = spki_sha256((hall_dir / "ca.pem").read_bytes())
+    args = [
+        *CHROMIUM_ARGS,
+        f"--host-resolver-rules=MAP {HALL} 127.0.0.1, MAP * ~NOTFOUND",
+        f"--ignore-certificate-errors-spki-list={ca}",
+    ]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def hall(transactional_db, hall_dir, tmp_path) -> Iterator[Hall]:
+    hall = Hall(tmp_path, hall_dir)
+    hall.start()
+    yield hall
+    hall.stop()

@@ -15,8 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services as play
-from tournaments import services, tableside_services
+from tournaments import services
 from tournaments.models import TableRound
+from tournaments.tableside import services as tableside_services
 
 from .accessibility import axe_problems
 from .browser import sign_in

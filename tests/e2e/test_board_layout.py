@@ -9,15 +9,20 @@ are saved as /tmp/pedroparty-board-*.png for a person to look at.
 from __future__ import annotations
 
 import datetime
+import random
 import tempfile
 from pathlib import Path
 
 import pytest
+from django.utils.translation import gettext, override
 from playwright.sync_api import Page, expect
 
-from tournaments import services
+from tournaments import selectors, services
+from tournaments.game.standings import table_round_winner
 from tournaments.models import Party
+from tournaments.views import public as public_views
 
+from ..tournaments.builders import play_round
 from .browser import Traffic, open_page
 
 pytestmark = pytest.mark.e2e
@@ -130,4 +135,134 @@ def test_the_board_is_one_column_on_a_phone_with_nothing_cut(
         assert overlapping(seen["names"] + seen["tables"]) == []
         assert seen["fontSize"] >= 16
         expect(phone.locator("#board .names-board .out")).to_have_count(2)
+    assert traffic.problems == []
+
+
+# ------------------------------------------- a projector filled, at any size of party
+
+
+def played_big_party(host, players: int) -> Party:
+    """``big_party`` with round 1 played and closed and round 2 seated: the
+    board shows where everyone sits and the standings, in turn."""
+    party = big_party(host, players)
+    rnd = party.rounds.get(number=1)
+    play_round(party, rnd, host, random.Random(players))
+    for line in selectors.round_board(party, 1).tables:
+        if table_round_winner([d.score for d in line.deals]) is None:
+            services.table_record_cut(round=rnd, table=line.number, team=0, user=host)
+    services.round_close(round=rnd, user=host, seat_next=True)
+    party.refresh_from_db()
+    return party
+
+
+def view_checked(tv: Page, players: int, least_px: float) -> dict:
+    """The shown view, measured: every player on the screen, nothing cut,
+    overlapping or scrolling, the type at least ``least_px`` and the list
+    reaching across the screen."""
+    seen = tv.evaluate(MEASURE)
+    assert len(seen["names"]) == players
+    assert seen["scrollWidth"] <= TV["width"] and seen["scrollHeight"] <= TV["height"]
+    assert outside(seen["names"] + seen["tables"], TV["width"], TV["height"]) == []
+    assert overlapping(seen["rows"]) == []
+    assert overlapping(seen["names"] + seen["tables"]) == []
+    assert seen["fontSize"] >= least_px, seen["fontSize"]
+    assert max(b["right"] for b in seen["rows"]) >= 0.9 * TV["width"], "the right side is empty"
+    return seen
+
+
+@pytest.mark.parametrize(("players", "least_px"), [(22, 40), (40, 36)])
+def test_the_board_fills_a_1920_by_1080_screen_with_the_largest_type(
+    browser, live_server, transactional_db, host, players, least_px
+):
+    party = played_big_party(host, players)
+    traffic = Traffic()
+    turn = public_views.BOARD_ROTATE_SECONDS * 1000 + 100
+    for tv in open_page(browser, live_server, traffic, viewport=TV):
+        tv.clock.install()
+        tv.goto(f"/p/{party.public_token}/board/")
+        movement = tv.locator('#board .view[data-view="movement"]')
+        expect(movement).to_be_visible()
+        expect(movement.locator(".round-line")).to_have_text("Round 2 · find your table")
+        seen = view_checked(tv, players, least_px)
+        tv.screenshot(path=SCREENSHOTS / f"pedroparty-board-fill-{players}.png")
+
+        tv.clock.run_for(turn)
+        standings = tv.locator('#board .view[data-view="standings"]')
+        expect(standings).to_be_visible()
+        expect(standings.locator(".round-line")).to_have_text("Standings · round 2")
+        expect(tv.locator("#board .round-line:visible")).to_have_text(["Standings · round 2"])
+        seen = view_checked(tv, players, least_px)
+        assert [n["text"].split("\xa0", 1)[1] for n in seen["names"]] == [
+            row.name for row in selectors.party_standings(party).rows
+        ]
+        tv.screenshot(path=SCREENSHOTS / f"pedroparty-board-fill-{players}-standings.png")
+    assert traffic.problems == []
+
+
+#: The size of the display options' box: nothing on the screen while hidden.
+OPTIONS_BOX = """() => {
+  const r = document.getElementById("board-options").getBoundingClientRect();
+  return {width: r.width, height: r.height};
+}"""
+
+
+def options_shown(tv: Page) -> bool:
+    box = tv.evaluate(OPTIONS_BOX)
+    return box["width"] > 100 and box["height"] > 20
+
+
+def test_the_boards_display_options_are_off_the_screen_but_a_key_or_its_address_away(
+    browser, live_server, transactional_db, host
+):
+    party = played_big_party(host, 22)
+    board = f"/p/{party.public_token}/board/"
+    traffic = Traffic()
+    for tv in open_page(browser, live_server, traffic, viewport=TV):
+        tv.goto(board)
+        expect(tv.locator("#board .names-board").first).to_be_visible()
+        assert not options_shown(tv)
+        larger = tv.get_by_role("button", name="Larger text")
+
+        tv.keyboard.press("o")  # the O key shows them, with the first one focused
+        assert options_shown(tv)
+        expect(larger).to_be_focused()
+        tv.keyboard.press("Enter")
+        expect(tv.locator("html")).to_have_class("text-large")
+        tv.keyboard.press("Escape")
+        assert not options_shown(tv)
+        tv.reload()
+        expect(tv.locator("html")).to_have_class("text-large")  # kept, as on every page
+        tv.keyboard.press("Tab")  # the first Tab reaches them too, and shows them
+        expect(larger).to_be_focused()
+        assert options_shown(tv)
+        larger.click()
+        expect(tv.locator("html")).not_to_have_class("text-large")
+
+        # The address asks for them, for a projector set up once.
+        tv.goto(board + "?large=1&contrast=1&lang=es")
+        expect(tv.locator("html")).to_have_attribute("lang", "es")
+        expect(tv.locator("html")).to_have_class("text-large contrast")
+        with override("es"):
+            heading = gettext("Round %(number)s · find your table") % {"number": 2}
+        expect(tv.locator('#board [data-view="movement"] .round-line')).to_have_text(heading)
+        assert not options_shown(tv)
+        view_checked(tv, 22, 40)
+        # The polls keep the address's language.
+        with tv.expect_response(
+            lambda r: "/board/?" in r.url and r.request.headers.get("hx-request") == "true",
+            timeout=15_000,
+        ) as polled:
+            pass
+        assert polled.value.url.endswith("lang=es")
+    assert traffic.problems == []
+
+
+def test_the_board_shows_everyone_without_javascript(browser, live_server, transactional_db, host):
+    party = played_big_party(host, 40)
+    traffic = Traffic()
+    for tv in open_page(browser, live_server, traffic, viewport=TV, java_script_enabled=False):
+        tv.goto(f"/p/{party.public_token}/board/")
+        movement = tv.locator('#board .view[data-view="movement"]')
+        expect(movement.locator(".names-board .n")).to_have_count(40)
+        expect(tv.locator("#board .view:visible")).to_have_count(1)
     assert traffic.problems == []

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.models import DealEvent, OnlineDeal, OnlineTable
 from scoring.rules import RULESETS, validate_result
-from tests.e2e.browser import bots_worker
+from tests.e2e.browser import bots_worker, make_move
 
 pytestmark = pytest.mark.e2e
 
@@ -60,7 +60,7 @@ def test_a_person_plays_a_deal_of_every_game_against_three_bots(page, traffic, g
         move = offered.nth(rng.randrange(offered.count()))
         moves.append(move.get_attribute("value") or "")
         version = ready.get_attribute("data-version")
-        move.click()
+        make_move(page, move)
         expect(page.locator(f'#game:not([data-version="{version}"])')).to_have_count(1)
     else:
         raise AssertionError(f"the deal did not end; moves: {moves}")

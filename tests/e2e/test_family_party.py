@@ -27,6 +27,8 @@ def test_host_creates_a_sixty_three_party_and_enters_a_round(page, host):
     page.get_by_role("link", name="New party").click()
     page.locator("#id_name").fill("Sixty-Three night")
     page.locator("#id_ruleset").select_option("sixty-three")
+    # The game's own options come in its place before they are set.
+    expect(page.locator("#house-options legend")).to_contain_text("Sixty-Three")
     page.locator("#id_planned_rounds").fill("2")
     page.locator("#id_deals_per_round").fill(str(len(DEALS)))
     page.get_by_role("button", name="Create the party").click()

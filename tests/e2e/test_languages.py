@@ -145,7 +145,7 @@ def party_create(page: Page, lang: str, shots: Shots) -> str:
     page.locator("#id_planned_rounds").fill("1")
     page.locator("#id_prizes").fill("\n".join(PRIZES))
     shots(page, "host-new-party")
-    page.locator("main form button[type=submit]").click()
+    page.get_by_role("button", name=tr(lang, "Create the party")).click()
     page.wait_for_url(re.compile(r"/host/[-\w]+/players/$"))
     return page.url.rstrip("/").split("/")[-2]
 
@@ -328,7 +328,7 @@ def test_a_phone_reads_its_own_language_and_the_board_the_partys(open_in, traffi
     board = open_in("en")
     board.goto(reverse("public:board", args=[party.public_token]))
     html_lang(board, lang)
-    expect(board.locator(".round-line")).to_have_text(
+    expect(board.locator('#board [data-view="movement"] .round-line')).to_have_text(
         tr(lang, "Round %(number)s · find your table", number=2)
     )
     expect(board.get_by_text(tr(lang, "sits out this round"))).to_be_visible()

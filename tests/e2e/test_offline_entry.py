@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.hashers import make_password
 from django.urls import reverse
+from django.utils import timezone
 from playwright.sync_api import Page, Route, expect
 
 from tournaments import selectors, services
@@ -119,6 +120,47 @@ def assert_stored_once(party: Party, entered: list[tuple[int, int, int]]) -> Non
     assert scores == {sum(r.score0 for r in rows), sum(r.score1 for r in rows)}
 
 
+def seat_names(party: Party) -> list[str]:
+    rnd = party.rounds.get(number=1)
+    return list(rnd.seats.filter(table=1).order_by("seat").values_list("player__name", flat=True))
+
+
+def totals_of(party: Party, entered: list[tuple[int, int, int]]) -> tuple[int, int]:
+    """The table's totals once these deals are scored, by the party's ruleset."""
+    rs = party_ruleset(party)
+    totals = [0, 0]
+    for bidder, bid, points in entered:
+        mine, theirs = rs.deal_score(bid, points)
+        totals[bidder % 2] += mine
+        totals[1 - bidder % 2] += theirs
+    return totals[0], totals[1]
+
+
+def expect_blank_form_for(
+    page: Page, party: Party, *, deal: int, names: list[str], entered: list[tuple[int, int, int]]
+) -> None:
+    """The form asks for ``deal``: its dealer named, no preview of the deal
+    before, and the table's totals counting the deals waiting to be sent."""
+    seat = (deal - 1) % 4
+    expect(page.locator("#entry h2 small")).to_have_text(f"dealt by seat {seat + 1}, {names[seat]}")
+    expect(page.locator("#preview")).to_be_hidden()
+    expect(page.locator("#points")).to_have_value("")
+    team0, team1 = totals_of(party, entered)
+    totals = page.locator(".entry-head .scoreline b")
+    expect(totals).to_have_text([str(team0), str(team1)])
+
+
+def assert_entered_while_offline(party: Party, went_offline, came_back) -> None:
+    """Each deal keeps the time the host entered it, not the time it was sent."""
+    times = list(
+        DealResult.objects.filter(round__party=party)
+        .order_by("deal")
+        .values_list("entered_at", flat=True)
+    )
+    assert times == sorted(times)
+    assert all(went_offline <= when < came_back for when in times), (went_offline, times, came_back)
+
+
 def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
     page: Page, host, traffic
 ):
@@ -134,25 +176,36 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
 
     wifi(page, up=False)
     expect(status).to_have_attribute("data-state", "offline")
+    went_offline = timezone.now()
+    names = seat_names(party)
     for n, deal in enumerate(entered, start=1):
         enter(page, *deal)
         expect(status.locator("[data-connection-waiting]")).to_have_text(f"waiting to send ({n})")
         expect(page.locator("#entry h2 [data-deal-number]")).to_have_text(str(n + 1))
+        expect_blank_form_for(page, party, deal=n + 1, names=names, entered=entered[:n])
 
     page.reload()
     expect(status).to_have_attribute("data-state", "offline")
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (3)")
     expect(page.locator("#entry h2 [data-deal-number]")).to_have_text("4")
-    assert not DealResult.objects.exists()
+    expect_blank_form_for(page, party, deal=4, names=names, entered=entered)
+    assert not DealResult.objects.filter(round__party=party).exists()
+    page.wait_for_timeout(1500)  # the deals wait a while before the wifi returns
+    came_back = timezone.now()
 
     wifi(page, up=True)
-    wait_for(page, lambda: DealResult.objects.count() == 3, "the waiting deals are sent")
+    wait_for(
+        page,
+        lambda: DealResult.objects.filter(round__party=party).count() == 3,
+        "the waiting deals are sent",
+    )
     # The page then shows the stored deals, asks for the fourth, and waits for nothing.
     expect(page.locator(".deal-list tbody tr")).to_have_count(3)
     expect(status.locator("[data-connection-waiting]")).to_be_hidden()
     expect(status).to_have_attribute("data-state", "online")
     page.wait_for_timeout(1000)  # a second send would have happened by now
     assert_stored_once(party, entered)
+    assert_entered_while_offline(party, went_offline, came_back)
     assert traffic.problems == []
 
 
@@ -232,7 +285,11 @@ def test_a_post_that_gets_no_answer_is_sent_again_and_stored_once(browser, site,
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
     expect(status).to_have_attribute("data-state", "offline")
     site.start()
-    wait_for(page, lambda: DealResult.objects.count() == 1, "the waiting deal is sent")
+    wait_for(
+        page,
+        lambda: DealResult.objects.filter(round__party=party).count() == 1,
+        "the waiting deal is sent",
+    )
     expect(page.locator(".deal-list tbody tr")).to_have_count(1)
 
     # The next deal is stored but its answer is lost on the way back.
@@ -293,5 +350,50 @@ def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Pa
     expect(conflict).to_have_count(1)
     conflict.page.get_by_role("button", name="Dismiss").click()
     expect(conflict).to_have_count(0)
+    assert DealResult.objects.count() == 1
+    assert traffic.problems == []
+
+
+def test_a_waiting_deal_whose_form_was_sent_before_is_a_conflict_not_a_stored_deal(
+    page: Page, host, traffic
+):
+    """A page kept from before deal 1 was sent still carries deal 1's form
+    token: the next deal sent with it is refused, shown to the host as not
+    saved, and not sent again."""
+    party = seated_party(host)
+    table = reverse("host:table", args=[party.slug, 1, 1])
+    first, second = deals(party)[:2]
+    sign_in(page, "hostess")
+    page.goto(table)
+    status = page.locator("#connection")
+    expect(status).to_have_attribute("data-state", "online")
+    enter(page, *first)
+    expect(page.locator(".deal-list tbody tr")).to_have_count(1)
+    used = DealResult.objects.get().form_token
+    page.evaluate(
+        "token => { document.querySelector('form[data-offline-queue]').form_token.value = token; }",
+        used,
+    )
+    expect(page.locator("#entry h2 [data-deal-number]")).to_have_text("2")
+
+    def posts(status: int) -> int:
+        return traffic.status_of(table).count(status)
+
+    sent_before = posts(409)
+    enter(page, *second)
+
+    conflict = page.locator("#offline-conflicts .deal-conflict")
+    expect(conflict).to_contain_text("Round 1, table 1, deal 2 was not saved")
+    expect(conflict).to_contain_text("This form was used for round 1, table 1, deal 1.")
+    expect(status.locator("[data-connection-waiting]")).to_be_hidden()
+    page.wait_for_timeout(1000)  # a second send would have happened by now
+    assert posts(409) == sent_before + 1
+    assert list(DealResult.objects.values_list("deal", "bid")) == [(1, first[1])]
+    # Kept for the host across a reload, until dismissed; still not sent again.
+    page.reload()
+    expect(conflict).to_have_count(1)
+    page.get_by_role("button", name="Dismiss").click()
+    expect(conflict).to_have_count(0)
+    assert posts(409) == sent_before + 1
     assert DealResult.objects.count() == 1
     assert traffic.problems == []

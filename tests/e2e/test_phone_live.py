@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from pedroparty import htmx as versioned_pages
 from scoring.rules import RULESETS
 from tournaments import services
 from tournaments.models import Party, Round
@@ -90,17 +91,18 @@ def wait_until_shown(locator, text: str, since: float) -> float:
 @pytest.fixture
 def conditional_answers(monkeypatch) -> list[int]:
     """What the server made of each public request: 304, or 200 (rendered).
+    The public pages answer through ``pedroparty.htmx.versioned_response``.
     (The browser answers a poll from its cache after a 304, so the page's own
     network events do not show them.)"""
     answers: list[int] = []
-    real = public_views.get_conditional_response
+    real = versioned_pages.get_conditional_response
 
     def spy(request, **kwargs):
         response = real(request, **kwargs)
         answers.append(200 if response is None else response.status_code)
         return response
 
-    monkeypatch.setattr(public_views, "get_conditional_response", spy)
+    monkeypatch.setattr(versioned_pages, "get_conditional_response", spy)
     return answers
 
 
@@ -124,8 +126,11 @@ def test_phone_follows_standings_and_seat_live(
     expect(phone.locator("#seat .my-name")).to_have_text(me.name)
     expect(phone.locator("#seat .big")).to_have_text("Table 1")
     expect(phone.locator("#seat .partner")).to_have_text(seats[3].name)
-    pinned = my_row.locator("td").first.evaluate("e => getComputedStyle(e).position")
-    assert pinned == "sticky"
+    # Pinned: the row (a phone's two-line rows) or its cells (a table's).
+    pinned = my_row.evaluate(
+        "tr => [tr, tr.cells[0]].map(e => getComputedStyle(e).position).includes('sticky')"
+    )
+    assert pinned
     highlight = my_row.locator("td").first.evaluate("e => getComputedStyle(e).backgroundColor")
     assert highlight == "rgb(255, 224, 138)"
     assert phone.evaluate("localStorage.length") == 1

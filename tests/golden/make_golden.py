@@ -20,6 +20,7 @@ as RULES.md 3.1 and 4 say (the notes then show what the engine did with them).
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
@@ -76,6 +77,10 @@ FAMILY_GOLDEN: list[tuple[str, str, int | None, int, tuple[str, ...]]] = [
         "king-pedro",
         "sancho",
         "six-card",
+        "dom-pedro",
+        "snoozer",
+        "canadian",
+        "pitch",
     )
     for n, (seed, dealer, bots) in enumerate(
         [(1, 0, (H, H, H, H)), (2, 1, (H, R, H, R)), (3, 2, (R, R, R, R))]
@@ -426,7 +431,7 @@ def _family_notes(state, before, after, seat, action, order, faceup) -> list[str
     for other in order:
         gone = [c for c in before.hands[other] if c not in after.hands[other]]
         got = [c for c in after.hands[other] if c not in before.hands[other]]
-        if other == seat and verb in ("discard", "take", "lay", "play"):
+        if other == seat and verb in ("discard", "take", "lay", "play", "slide", "give"):
             gone = [c for c in gone if c != card]
             got = [c for c in got if c != card]
         if other in after.out and other not in before.out:
@@ -549,6 +554,22 @@ def main() -> None:
         path = HERE / file_name(stem, seed)
         path.write_text(render(ruleset, seed, dealer, bots, DECKS.get(stem)))
         print(f"wrote {path.relative_to(HERE.parent.parent)}")
+    SUMS.write_text(sums_text())
+    print(f"wrote {SUMS.relative_to(HERE.parent.parent)}")
+
+
+#: Each golden file's SHA-256, so a commit's diff of this one file names the
+#: games whose playthroughs changed (and a test fails on any file that
+#: changed without it).
+SUMS = HERE / "SHA256SUMS"
+
+
+def sums_text() -> str:
+    """``sha256sum``'s format: one ``<hash>  <file>`` line a golden file."""
+    return "".join(
+        f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n"
+        for path in sorted(HERE.glob("*.txt"))
+    )
 
 
 if __name__ == "__main__":

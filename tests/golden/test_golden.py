@@ -78,3 +78,9 @@ def test_recorded_actions_replay_to_the_recorded_score(path):
     assert state.phase == "done"
     team0, team1 = state.score()
     assert game["score"] == f"score: team 0 {team0:+d}, team 1 {team1:+d}"
+
+
+def test_the_recorded_hashes_name_every_golden_file():
+    """A playthrough that changes changes its line in ``SHA256SUMS`` too: the
+    goldens of a game whose rules did not change keep their hashes."""
+    assert make_golden.SUMS.read_text() == make_golden.sums_text()

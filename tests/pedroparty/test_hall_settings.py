@@ -101,3 +101,21 @@ def test_hall_mode_refuses_anything_but_a_local_http_address(base):
     assert "PEDROPARTY_HALL_MODE needs PEDROPARTY_BASE_URL" in error(
         PEDROPARTY_HALL_MODE="true", PEDROPARTY_BASE_URL=base
     )
+
+
+def test_the_halls_https_port_needs_hall_mode():
+    assert "PEDROPARTY_HALL_HTTPS_PORT needs PEDROPARTY_HALL_MODE" in error(
+        PEDROPARTY_BASE_URL="https://pedro.example.org", PEDROPARTY_HALL_HTTPS_PORT="8443"
+    )
+    assert "PEDROPARTY_HALL_HTTPS_PORT needs" in error(
+        PEDROPARTY_HALL_MODE="true",
+        PEDROPARTY_BASE_URL="http://192.168.1.23:8000",
+        PEDROPARTY_HALL_HTTPS_PORT="70000",
+    )
+    report = load(
+        PEDROPARTY_HALL_MODE="true",
+        PEDROPARTY_BASE_URL="http://192.168.1.23:8000",
+        PEDROPARTY_HALL_HTTPS_PORT="8443",
+    )
+    # No HSTS: the players' pages stay on plain http.
+    assert report["SECURE_HSTS_SECONDS"] == 0 and report["SECURE_SSL_REDIRECT"] is False

@@ -325,11 +325,11 @@ def test_a_package_and_its_submodules_importing_one_another_by_name_are_no_cycle
         {
             "tournaments/__init__.py": "",
             "tournaments/services/__init__.py": (
-                "from .common import PartyError\nfrom .results import result_record\n"
+                "from .common import UserError\nfrom .results import result_record\n"
             ),
-            "tournaments/services/common.py": "class PartyError(Exception): ...\n",
+            "tournaments/services/common.py": "class UserError(Exception): ...\n",
             "tournaments/services/results.py": (
-                "from . import common\nfrom .common import PartyError\n"
+                "from . import common\nfrom .common import UserError\n"
                 "import tournaments.services.common\n"
             ),
             "scoring/__init__.py": "",

@@ -11,6 +11,13 @@ holds), negatives, huge strings, lone bytes that are not UTF-8, a field
 given twice, and missing fields; Hypothesis mixes them.  Host routes are
 posted as the party's host, the others anonymously.
 
+The sign-in pages (the host's and the admin's) and the sign-up form of an
+invitation's link get the same values, and so do the names of the fields
+of a party file and a club file: every key of the site's own files, at every
+depth, renamed to a hostile key (thousands of letters, a NUL byte, 5,000
+digits, non-ASCII, control characters), and a hostile key added to every
+object.
+
 Each request runs in a transaction rolled back afterwards, so every request
 meets the same party.  It must answer below 500; an answer of 400 or more
 (and any GET) must leave every row as it was; and no NUL byte may be stored.
@@ -20,6 +27,8 @@ from __future__ import annotations
 
 import datetime
 import inspect
+import itertools
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,9 +39,10 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -42,9 +52,16 @@ from scoring import services as play_services
 from scoring.models import OnlineTable
 from scoring.services import SeatSpec
 from tournaments import forms as tournaments_forms
-from tournaments import printing, public_selectors, services, tableside_services
-from tournaments.models import Club, ClubRole, Document, Member, Party, Role, TableRound
+from tournaments import printing, services
+from tournaments.accounts import services as account_services
+from tournaments.clubs.clubfile import club_dump
+from tournaments.clubs.services import clubs as club_services
+from tournaments.clubs.services import seasons as season_services
+from tournaments.models import Club, ClubRole, Document, Member, Party, Role, TableRound, Upload
+from tournaments.partyfile import party_dump
 from tournaments.printing import rendering
+from tournaments.selectors import public as public_selectors
+from tournaments.tableside import services as tableside_services
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +92,11 @@ HOSTILE = [
 SWEEP = [NUL, "²", "9" * 5000, str(2**63), "x" * 300]
 #: Bytes that are not UTF-8, sent in a raw form body.
 NOT_UTF8 = b"%FF%FE%00%C0%AF"
+#: What the sign-in and sign-up forms get besides the sweep: one letter past
+#: the attempts table's username column, accents, control characters.
+ACCOUNT_VALUES = [*SWEEP, "x" * 256, "é" * 300, "\x01\x1f\x7f", "\u202eadmin"]
+#: Names given to the fields of a party file or a club file.
+HOSTILE_KEYS = ["k" * 10_000, "a\x00b", "9" * 5000, "²", "Zoë 名前", "\x01\x1f\x7f"]
 
 
 @dataclass(frozen=True)
@@ -180,6 +202,8 @@ class World:
     season_token: str
     #: An unused invitation to the host's club.
     invitation_token: str
+    #: An owner's unused sign-up link and password link (for the host).
+    account_tokens: dict
 
     def token(self, route: Route) -> str:
         if route.name.startswith("public:"):
@@ -192,6 +216,8 @@ class World:
             return self.season_token
         if route.name.startswith("invite:"):
             return self.invitation_token
+        if route.name in self.account_tokens:
+            return self.account_tokens[route.name]
         if route.pattern.startswith("play/t/"):
             return self.table.creator_token
         return self.table.seats.order_by("seat").first().token
@@ -258,7 +284,7 @@ def world(django_user_model, settings) -> World:
     member = Member.objects.create(club=club, name="Ana")
     Party.objects.filter(pk=party.pk).update(club=club)
     party.players.filter(name="Ana").update(member=member)
-    invitation = services.invitation_create(club=club, role=Role.DOOR, user=host)
+    invitation = club_services.invitation_create(club=club, role=Role.DOOR, user=host)
     door = django_user_model.objects.create_user(username="fuzzdoor", password="pw-cards-96")
     door_role = ClubRole.objects.create(club=club, user=door, role=Role.DOOR)
     party.refresh_from_db()
@@ -284,10 +310,21 @@ def world(django_user_model, settings) -> World:
     for name in ["Jo", "Kit", "Lou", "Max"]:
         services.player_register(party=unseated, name=name, user=host)
     # The party counts in one of the club's seasons.
-    season = services.season_create(club=club, name="Fuzz season", best_of=None, user=host)
-    services.season_party_add(season=season, party=party, user=host)
+    season = season_services.season_create(club=club, name="Fuzz season", best_of=None, user=host)
+    season_services.season_party_add(season=season, party=party, user=host)
     party.refresh_from_db()
-    kwargs.update({"season": season.pk, "party": party.slug})
+    # A club file the host uploaded, loaded already (its page is a route too).
+    upload = Upload.objects.create(
+        kind=Upload.Kind.CLUB, user=host, status=Upload.Status.DONE, club=club
+    )
+    kwargs.update({"season": season.pk, "party": party.slug, "upload_id": upload.pk})
+    owner = django_user_model.objects.create_superuser(username="fuzzowner", password="pw-97-o")
+    signup, signup_token = account_services.signup_link_create(user=owner)
+    _reset, reset_token = account_services.password_reset_link_create(
+        user=owner, username="fuzzhost"
+    )
+    kwargs["link_id"] = signup.pk
+    accounts = {"account:signup_link": signup_token, "account:password": reset_token}
     return World(
         party,
         host,
@@ -299,6 +336,7 @@ def world(django_user_model, settings) -> World:
         member,
         season.public_token,
         invitation.token,
+        accounts,
     )
 
 
@@ -333,11 +371,17 @@ def fuzz(world, monkeypatch) -> Fuzzer:
     return Fuzzer(world)
 
 
+#: Columns left out of the comparison: the documents' bytes (``content``, too
+#: big to compare), and what a look writes on purpose: a seat's page records
+#: that its person is there (``seen_at``), so that a silent seat goes to its bot.
+PRESENCE = {"content", "seen_at"}
+
+
 def snapshot() -> dict[str, list[dict]]:
     rows = {
         f"{model._meta.app_label}.{model.__name__}": list(
             model.objects.order_by("pk").values(
-                *[f.attname for f in model._meta.concrete_fields if f.attname != "content"]
+                *[f.attname for f in model._meta.concrete_fields if f.attname not in PRESENCE]
             )
         )
         for app in ("tournaments", "scoring")
@@ -383,10 +427,20 @@ class Fuzzer:
         fields = self.forms.get(route.name, {})
         return {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
 
-    def send(self, route: Route, method: str, data, *, raw: bytes | None = None) -> None:
-        """One request, rolled back after the checks, so the next meets the same party."""
-        url = self.world.url(route)
-        client = self.world.client(route)
+    def send(
+        self,
+        route: Route | None,
+        method: str,
+        data,
+        *,
+        raw: bytes | None = None,
+        url: str | None = None,
+        client: Client | None = None,
+    ) -> None:
+        """One request, rolled back after the checks, so the next meets the
+        same party: to ``route`` as its client, or to ``url`` as ``client``."""
+        url = url or self.world.url(route)
+        client = client or self.world.client(route)
         cache.clear()
         public_selectors.forget_local()
         with transaction.atomic():
@@ -397,7 +451,7 @@ class Fuzzer:
             else:
                 response = client.post(url, data)
             shown = {k: str(v)[:40] for k, v in dict(data).items()}
-            what = f"{method} {route.name} {shown} answered {response.status_code}"
+            what = f"{method} {url} {shown} answered {response.status_code}"
             assert response.status_code < 500, what
             after = snapshot()
             if method == "GET" or response.status_code >= 400:
@@ -418,10 +472,24 @@ def test_the_routes_are_read_from_the_url_conf():
     assert not any(name.startswith(("admin:", "login", "logout")) for name in ROUTES)
 
 
-def test_every_field_of_every_route_survives_hostile_values(fuzz):
-    """Each field alone, given each hostile value, on top of what a browser posts."""
-    swept = 0
+#: The sweep below is cut into this many tests, each a share of the routes,
+#: so that the suite's workers share it out and none runs for minutes.
+SWEEP_SHARDS = 8
+
+
+def test_the_sweep_finds_the_forms_and_the_views_reads(fuzz):
+    fields = 0
     for route in ROUTES.values():
+        fields += len(fuzz.query_fields(route))
+        if fuzz.takes_posts(route):
+            fields += len(fuzz.fields(route))
+    assert fields > 80
+
+
+@pytest.mark.parametrize("shard", range(SWEEP_SHARDS))
+def test_every_field_of_every_route_survives_hostile_values(fuzz, shard):
+    """Each field alone, given each hostile value, on top of what a browser posts."""
+    for route in list(ROUTES.values())[shard::SWEEP_SHARDS]:
         base = fuzz.base(route)
         fields = {"GET": fuzz.query_fields(route)}
         if fuzz.takes_posts(route):
@@ -432,11 +500,9 @@ def test_every_field_of_every_route_survives_hostile_values(fuzz):
                 for value in SWEEP:
                     fuzz.send(route, method, {**base, field: value})
                 fuzz.send(route, method, {**base, field: ["1", NUL]})  # given twice
-                swept += 1
         if "POST" in fields:
             raw = b"&".join(f.encode() + b"=" + NOT_UTF8 for f in fields["POST"])
             fuzz.send(route, "POST", {}, raw=raw)
-    assert swept > 80  # the forms and the views' reads were found
 
 
 def test_hypothesis_mixes_hostile_values_on_every_route(fuzz):
@@ -482,3 +548,96 @@ def test_every_text_part_of_every_route_survives_hostile_values(fuzz):
                 for response in (client.get(url), client.post(url, {})):
                     assert response.status_code in (302, 400, 403, 404, 405), (route.name, url)
                 assert snapshot() == fuzz.before, route.name
+
+
+#: The forms of an account: the sign-in pages and an invitation's sign-up.
+ACCOUNT_PAGES = ("login", "admin:login", "invite:accept")
+
+
+def test_the_sign_in_and_sign_up_forms_survive_hostile_values(fuzz):
+    """Signed out, every field of the forms these pages show, alone, with each value."""
+    world = fuzz.world
+    swept = 0
+    for name in ACCOUNT_PAGES:
+        url = reverse(name, args=[world.invitation_token] if name.startswith("invite:") else [])
+        visitor = Client(raise_request_exception=False)
+        parser = _Forms()
+        parser.feed(visitor.get(url).content.decode())
+        fields = next(fields for action, fields in parser.forms if "username" in fields)
+        base = {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+        assert {"username"} < set(base), name
+        # A password, so that the hostile username is tried (and its failure counted).
+        base.update({k: "pw-cards-95" for k in base if k.startswith("password")})
+        fuzz.send(None, "POST", {}, url=url, client=visitor)
+        for field in base:
+            for value in ACCOUNT_VALUES:
+                fuzz.send(None, "POST", {**base, field: value}, url=url, client=visitor)
+            fuzz.send(None, "POST", {**base, field: ["1", NUL]}, url=url, client=visitor)
+            swept += 1
+        raw = b"&".join(f.encode() + b"=" + NOT_UTF8 for f in base)
+        fuzz.send(None, "POST", {}, raw=raw, url=url, client=visitor)
+    assert swept >= 8  # username, password (twice), password1, password2
+
+
+def _key_variants(document, *, leaves: tuple[str, ...] = ()) -> Iterator[tuple[str, object]]:
+    """The document with one hostile key: each hostile key added to each
+    object, and each key (once per place a list's items share) renamed to
+    the next hostile key in turn.  Below the places named in ``leaves`` only
+    the keys added to the object itself."""
+    seen: set[str] = set()
+    names = itertools.cycle(HOSTILE_KEYS)
+
+    def walk(value, path: str, replace) -> Iterator[tuple[str, object]]:
+        if isinstance(value, dict):
+            place = re.sub(r"\[\d+\]", "[]", path)
+            if f"object {place}" not in seen:
+                seen.add(f"object {place}")
+                for hostile in HOSTILE_KEYS:
+                    yield f"{path}+{hostile[:12]!r}", replace({**value, hostile: 1})
+            if place in leaves:
+                return
+            for key, item in value.items():
+                if f"key {place}.{key}" not in seen:
+                    seen.add(f"key {place}.{key}")
+                    hostile = next(names)
+                    renamed = {hostile if k == key else k: v for k, v in value.items()}
+                    yield f"{path}.{key}->{hostile[:12]!r}", replace(renamed)
+
+                def inner(new, key=key, value=value):
+                    return replace({**value, key: new})
+
+                yield from walk(item, f"{path}.{key}", inner)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+
+                def inner(new, index=index, value=value):
+                    return replace([*value[:index], new, *value[index + 1 :]])
+
+                yield from walk(item, f"{path}[{index}]", inner)
+
+    yield from walk(document, "", lambda new: new)
+
+
+@pytest.mark.parametrize("kind", ["party", "club"])
+def test_every_key_of_the_party_and_club_files_survives_hostile_names(fuzz, kind):
+    """Uploaded with one field named badly, a file is refused, and nothing is saved."""
+    world = fuzz.world
+    if kind == "party":
+        document, route = party_dump(world.party), ROUTES["host:party_upload"]
+        leaves = ()
+    else:
+        club = Club.objects.get(slug=world.kwargs["club"])
+        document, route = club_dump(club), ROUTES["club:club_upload"]
+        # A club file's parties are party files, read by the party file's
+        # reader: their keys are the party file's, fuzzed above.
+        leaves = (".parties[].party",)
+    variants = 0
+    for where, variant in _key_variants(document, leaves=leaves):
+        content = json.dumps(variant).encode()
+        upload = SimpleUploadedFile(f"{kind}.json", content, content_type="application/json")
+        try:
+            fuzz.send(route, "POST", {"file": upload})
+        except AssertionError as error:
+            raise AssertionError(f"the {kind} file with {where}: {error}") from None
+        variants += 1
+    assert variants > (80 if kind == "party" else 40)

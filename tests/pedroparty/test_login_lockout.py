@@ -9,6 +9,7 @@ import datetime
 import pytest
 from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from pedroparty.clients import client_ip, client_key
@@ -113,6 +114,35 @@ def test_signing_in_many_times_never_locks_anyone_out(client, hosts):
     for _ in range(3 * settings.AXES_FAILURE_LIMIT):
         assert sign_in(client, "host", "hostess", PASSWORD).status_code == 302
         client.logout()
+
+
+@pytest.mark.parametrize("which", LOGIN_URLS)
+@pytest.mark.parametrize(
+    "username",
+    ["x" * 256, "é" * 300, "9" * 5000, "a\x00b", "\x00" * 300],
+    ids=["256-letters", "300-accents", "5000-digits", "nul", "300-nuls"],
+)
+def test_a_username_no_account_can_have_is_refused_like_a_wrong_one(client, hosts, which, username):
+    """Longer than the attempts table's column, or with a NUL byte PostgreSQL refuses."""
+    response = sign_in(client, which, username, PASSWORD)
+    assert response.status_code == 200
+    page = response.content.decode()
+    said = "Null characters are not allowed." if "\x00" in username else "correct username"
+    assert said in page
+    assert 'class="error"' in page or 'class="errornote"' in page
+    assert not signed_in(client)
+    assert sorted(get_user_model().objects.values_list("username", flat=True)) == [
+        "cohost",
+        "hostess",
+    ]
+
+
+def test_guesses_with_impossible_usernames_still_lock_the_address_out(client, hosts):
+    for n in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert sign_in(client, "host", f"{n}" + "x" * 300, "wrong").status_code == 200
+    assert_locked_out(sign_in(client, "host", "é" * 300, "wrong"))
+    assert_locked_out(sign_in(client, "host", "cohost", PASSWORD))
+    assert not signed_in(client)
 
 
 def test_the_lockout_page_is_styled_like_the_site(client, hosts):

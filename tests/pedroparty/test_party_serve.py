@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -38,22 +39,53 @@ user.save()
 """
 
 
-@pytest.fixture
-def hall(tmp_path):
-    """A private database and key file; no pedroparty variable from outside."""
+def private_hall(folder: Path) -> dict:
+    """A private database and key file in ``folder``; no pedroparty variable from outside."""
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("DJANGO_", "PEDROPARTY_"))
         and key not in ("DATABASE_URL", "REDIS_URL", "PORT")
     }
-    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'hall.sqlite3'}"
-    return {"env": env, "key": tmp_path / "secret_key", "tmp": tmp_path}
+    env["DATABASE_URL"] = f"sqlite:///{folder / 'hall.sqlite3'}"
+    return {"env": env, "key": folder / "secret_key", "tmp": folder}
+
+
+@pytest.fixture(scope="module")
+def migrated_database(tmp_path_factory) -> Path:
+    """A private database that ``make party`` has already migrated once:
+    migrating an empty one takes most of a launch's time, and
+    ``test_the_demo_host_is_refused`` still starts from an empty one."""
+    first = private_hall(tmp_path_factory.mktemp("migrated"))
+    assert launch(first, "--check").returncode == 0
+    return first["tmp"] / "hall.sqlite3"
+
+
+@pytest.fixture
+def fresh_hall(tmp_path):
+    """A private database not yet made, and a key file."""
+    return private_hall(tmp_path)
+
+
+@pytest.fixture
+def hall(tmp_path, migrated_database):
+    """A private database, already migrated, and a key file."""
+    shutil.copyfile(migrated_database, tmp_path / "hall.sqlite3")
+    return private_hall(tmp_path)
 
 
 def launch(hall, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "pedroparty.serve", "--key-file", str(hall["key"]), *args],
+        [
+            sys.executable,
+            "-m",
+            "pedroparty.serve",
+            "--key-file",
+            str(hall["key"]),
+            "--hall-dir",
+            str(hall["tmp"] / "hall"),
+            *args,
+        ],  # fmt: skip
         env={**hall["env"], **env},
         cwd=BASE_DIR,
         capture_output=True,
@@ -82,10 +114,25 @@ def test_check_prints_the_lan_address_and_the_sign_in_qr(hall):
     )
     assert result.returncode == 0, result.stderr
     assert "served at http://192.168.1.23:8123/" in result.stdout
-    assert "Hosts sign in at http://192.168.1.23:8123/accounts/login/" in result.stdout
+    # The host's pages over HTTPS, and where a tablet trusts the hall once.
+    assert "Hosts sign in at https://192.168.1.23:8566/accounts/login/" in result.stdout
+    assert "open http://192.168.1.23:8123/hall/ca/" in result.stdout
     assert "▀" in result.stdout and "█" in result.stdout  # the terminal QR code
     assert "--bind 0.0.0.0:8123" in result.stdout  # every interface
+    assert "--bind 0.0.0.0:8566" in result.stdout and "--certfile" in result.stdout
     assert "127.0.0.1" not in result.stdout
+    assert (hall["tmp"] / "hall" / "ca.pem").exists()
+
+
+def test_no_https_serves_plain_http_only(hall):
+    result = launch(
+        hall, "--check", "--no-https", "--port", "8123",
+        PEDROPARTY_BASE_URL="http://192.168.1.23:8123",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Hosts sign in at http://192.168.1.23:8123/accounts/login/" in result.stdout
+    assert "--certfile" not in result.stdout and "/hall/ca/" not in result.stdout
+    assert not (hall["tmp"] / "hall").exists()
 
 
 def test_the_secret_key_is_made_once_and_kept_private(hall):
@@ -113,12 +160,15 @@ def test_a_file_that_is_no_key_is_refused(hall):
     assert result.returncode == 2 and "does not hold a secret key" in result.stderr
 
 
-def test_the_demo_host_is_refused(hall):
+def test_the_demo_host_is_refused(fresh_hall):
+    hall = fresh_hall
+    assert not (hall["tmp"] / "hall.sqlite3").exists()
     assert launch(hall, "--check").returncode == 0  # migrates the private database
     demo_host_with(hall, PASSWORD)
     result = launch(hall, "--check")
     assert result.returncode == 2
     assert f'The demo host "{USERNAME}"' in result.stderr
+    assert "make demo-off" in result.stderr
     assert "served at" not in result.stdout
     demo_host_with(hall, "a-private-password-for-the-hall")
     assert launch(hall, "--check").returncode == 0
@@ -162,7 +212,8 @@ def serve_and_stop(hall, **env: str) -> tuple[dict, dict[str, int], str]:
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "pedroparty.serve", "--key-file", str(hall["key"]),
-         "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
+         "--host", "127.0.0.1", "--port", str(port), "--workers", "1",
+         "--https-port", str(free_port()), "--hall-dir", str(hall["tmp"] / "hall")],
         env={**hall["env"], "PEDROPARTY_BASE_URL": f"http://127.0.0.1:{port}", **env},
         cwd=BASE_DIR,
         stdout=subprocess.PIPE,
@@ -182,7 +233,7 @@ def serve_and_stop(hall, **env: str) -> tuple[dict, dict[str, int], str]:
     pids = {
         line.split()[0]: int(line.split()[-1])
         for line in output.splitlines()
-        if line.startswith(("web pid ", "worker pid "))
+        if line.startswith(("web pid ", "web-https pid ", "worker pid "))
     }
     return report, pids, output
 
@@ -190,15 +241,16 @@ def serve_and_stop(hall, **env: str) -> tuple[dict, dict[str, int], str]:
 def test_it_serves_the_site_and_stops_cleanly(hall):
     report, pids, output = serve_and_stop(hall)
     assert report == {"status": 200, "database": "ok", "redis": "not configured"}, output
-    assert list(pids) == ["web"]  # no Redis: tasks run in the web process, no worker
-    assert not alive(pids["web"])
+    # No Redis: tasks run in the web processes, no worker.
+    assert sorted(pids) == ["web", "web-https"]
+    assert not any(alive(pid) for pid in pids.values())
 
 
 @pytest.mark.skipif(REDIS_URL is None, reason="needs REDIS_URL (CI sets it)")
 def test_with_redis_a_worker_runs_and_stops_with_it(hall):
     report, pids, output = serve_and_stop(hall, REDIS_URL=django_settings.REDIS_URL)
     assert report["status"] == 200 and report["redis"] == "ok", output
-    assert sorted(pids) == ["web", "worker"]
+    assert sorted(pids) == ["web", "web-https", "worker"]
     deadline = time.monotonic() + 30
     while any(alive(pid) for pid in pids.values()) and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -20,6 +20,17 @@ RULES_DIR = Path(settings.RULES_PAGES_DIR)
 GAMES = sorted(RULESETS)
 LANGUAGES = ["en", *sorted(p.name for p in RULES_DIR.iterdir() if p.is_dir())]
 H2 = re.compile(r"<h2>(.*?)</h2>", re.S)
+#: What a player has no use for on a rules page: a file's name (the source
+#: texts', the contract's), the contract itself, or a section number of it.
+DEVELOPMENT = re.compile(
+    r"\b[\w-]+\.(?:txt|md|py|json)\b"
+    r"|(?-i:\bRULES\b)"
+    r"|\b\d+\.\d+(?:\.\d+)*\b"
+    r"|\b(?:sections?|secci[oó]n(?:es)?)\s+\d"
+    r"|§"
+    r"|\b(?:seeds?|semillas?|graines?)\b",
+    re.I,
+)
 
 
 def source(language: str, filename: str) -> str:
@@ -37,6 +48,13 @@ def markdown_headings(text: str) -> list[str]:
 def page_headings(body: str) -> list[str]:
     article = body[body.index('<article class="rules') :]
     return [html.unescape(re.sub(r"<[^>]+>", "", h)).strip() for h in H2.findall(article)]
+
+
+def shown_text(body: str) -> str:
+    """The words a reader sees on a rules page: its article and title, without tags."""
+    title = re.search(r"<title>(.*?)</title>", body, re.S).group(1)
+    article = body[body.index('<article class="rules') : body.index("</article>")]
+    return html.unescape(re.sub(r"<[^>]+>", " ", title + " " + article))
 
 
 def get(client, url: str, language: str):
@@ -79,6 +97,28 @@ def test_the_index_links_every_game_in_every_language(client, language):
     for game in GAMES:
         assert f'href="{reverse("rules:page", args=[game])}"' in body
     assert ".md" not in re.sub(r"<code>[^<]*</code>", "", body.split("<article", 1)[1])
+
+
+def test_the_check_sees_what_a_player_should_not():
+    for text in (
+        "Seeds cited: Pedreaux (000_48078fcc7b3609e3.txt)",
+        "RULES.md sections 1–3",
+        "(ours, 11.4.8)",
+        "la sección 4 del contrato",
+        "the seed says right",
+    ):
+        assert DEVELOPMENT.search(text), text
+    assert not DEVELOPMENT.search("Written after the Spanish encyclopedia article on Pedro")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", [None, *GAMES])
+def test_no_rules_page_shows_a_file_name_or_a_contract_section(client, game, language):
+    url = reverse("rules:index") if game is None else reverse("rules:page", args=[game])
+    response = get(client, url, language)
+    assert response.status_code == 200
+    found = DEVELOPMENT.findall(shown_text(response.content.decode()))
+    assert not found, f"{url} in {language}: {found}"
 
 
 def test_an_unknown_game_is_not_found(client):

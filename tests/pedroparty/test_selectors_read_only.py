@@ -11,9 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SELECTORS = sorted(
     path.relative_to(ROOT)
-    for pattern in ("*/selectors/*.py", "*/selectors.py", "*/*_selectors.py")
-    for path in ROOT.glob(pattern)
-    if path.parts[len(ROOT.parts)] in ("pedroparty", "scoring", "tournaments")
+    for package in ("pedroparty", "scoring", "tournaments")
+    for pattern in ("selectors/*.py", "selectors.py", "*_selectors.py")
+    for path in (ROOT / package).rglob(pattern)
 )
 
 
@@ -42,7 +42,9 @@ def _imported(path: Path) -> set[str]:
 def test_the_selector_modules_are_found():
     found = {str(path) for path in SELECTORS}
     assert {"scoring/selectors/seat.py", "tournaments/selectors/history.py"} <= found
-    assert "tournaments/public_selectors.py" in found
+    assert "tournaments/selectors/public.py" in found
+    # A feature's own selectors, as a package or as one module.
+    assert {"tournaments/clubs/selectors/seasons.py", "tournaments/tableside/selectors.py"} <= found
 
 
 @pytest.mark.parametrize("path", SELECTORS, ids=str)

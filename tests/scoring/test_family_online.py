@@ -17,6 +17,7 @@ from scoring.forms import option_field_name, table_house_options
 from scoring.models import DealEvent, OnlineTable
 from scoring.rules import RULESETS, game_winner, new_deal
 from scoring.rules.bots import BOTS
+from scoring.rules.cards import ALL_CODES, ANY_CARD
 from scoring.selectors import bid_text
 from scoring.services import PlayError
 from scoring.wording import bid_words
@@ -200,3 +201,32 @@ def test_louisianas_top_contracts_are_said_as_numbers():
 
 def test_a_suit_bid_reads_with_its_suit():
     assert bid_text("bid 7 H", RULESETS["oregon"]) == "7 ♥"
+
+
+def test_the_trumps_pedros_bidder_takes_from_the_stock_show_on_every_seats_page():
+    table = make_table(("human",) * 4, ruleset="pedro-62", deals=6)
+    client = Client()
+    seats = seats_of(table)
+    for _ in range(400):
+        state = state_of(table)
+        if state.phase == "done":
+            act(table, "next")
+            continue
+        legal = state.legal_actions()
+        seat = state.to_act
+        if state.phase == "discard" and seat == state.bidder and len(state.hand(seat)) > 3:
+            action = next(a for a in legal if a != "keep")
+        elif state.phase == "fill":
+            trumps = [a for a in legal if state._ist[ANY_CARD[a[5:]]]]
+            action = (trumps or legal)[0]
+        else:
+            action = legal[0]
+        act(table, action)
+        state = state_of(table)
+        if state.phase == "play" and state.open_cards:
+            break
+    shown = [ALL_CODES[c] for c in state.open_cards]
+    assert shown, "no deal had a trump left in the stock for the bidder"
+    for seat in seats:
+        page = client.get(reverse("play:seat", args=[seat.token])).content.decode()
+        assert "Trumps the bidder took openly from the pack:" in page

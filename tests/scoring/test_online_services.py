@@ -117,7 +117,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason():
     with pytest.raises(PlayError, match="bids are 6 to 16 or 32"):
         act(table, "bid 5")
     with pytest.raises(PlayError, match="is not an action"):
-        act(table, "fold")
+        act(table, "shuffle")
     assert DealEvent.objects.count() == 0
 
 
@@ -206,6 +206,19 @@ def test_bots_play_until_a_person_is_to_act():
     assert {e.by for e in DealEvent.objects.all()} <= {"heuristic", "random"}
 
 
+@pytest.mark.parametrize("level", ["easy", "heuristic", "expert"])
+def test_a_table_creator_seats_a_bot_of_each_level_and_it_plays_a_whole_deal(level, settings):
+    settings.PLAY_EXPERT_SAMPLES = settings.PLAY_EXPERT_BID_SAMPLES = 2
+    table = make_table((level, level, level, level), deals=1)
+    assert [seat.kind for seat in seats_of(table)] == [level] * 4
+    while table.status == OnlineTable.Status.PLAYING and state_of(table).phase != "done":
+        before = DealEvent.objects.count()
+        run_bots(table)
+        assert DealEvent.objects.count() > before
+    assert state_of(table).phase == "done"
+    assert {e.by for e in DealEvent.objects.all()} == {level}
+
+
 def test_a_bot_step_for_an_old_version_does_nothing():
     table = make_table(("random", "random", "human", "human"), deals=1)
     table.refresh_from_db()
@@ -237,7 +250,7 @@ def test_an_idle_seat_goes_to_a_bot_and_comes_back():
     make_idle(table)
     with pytest.raises(PlayError, match="not idle"):  # only the seat to act can be idle
         services.seat_hand_to_bot(creator_token=table.creator_token, seat=2, kind="heuristic")
-    with pytest.raises(PlayError, match="random or the heuristic"):
+    with pytest.raises(PlayError, match="level"):
         services.seat_hand_to_bot(creator_token=table.creator_token, seat=1, kind="human")
     services.seat_hand_to_bot(creator_token=table.creator_token, seat=1, kind="heuristic")
     assert seats_of(table)[1].kind == "heuristic"

@@ -3,6 +3,7 @@ person's request, eagerly with no broker, on a worker with Redis."""
 
 from __future__ import annotations
 
+import inspect
 from unittest import mock
 
 import pytest
@@ -22,11 +23,29 @@ needs_redis = pytest.mark.skipif(
 @pytest.mark.django_db
 @pytest.mark.usefixtures("no_think")
 def test_one_task_plays_a_whole_game_of_bots_without_recursing():
-    table = make_table(("heuristic", "random", "heuristic", "random"), target=91)
-    bots_play(table.pk, table.version)  # inline: loops over every bot turn and deal
+    """Every bot step is taken at the same depth of the stack: the task loops
+    over the turns and deals rather than calling itself (which, eager, would
+    run out of stack in a long game)."""
+    depths = []
+    step = services.bot_step
+
+    def spy(**kwargs):
+        frame, depth = inspect.currentframe(), 0
+        while frame is not None:
+            frame, depth = frame.f_back, depth + 1
+        depths.append(depth)
+        return step(**kwargs)
+
+    # Heuristic bots finish a game to 31 in a few deals; random partners
+    # rarely make a bid, and could play on for a hundred.
+    table = make_table(("heuristic",) * 4, target=31)
+    with mock.patch.object(services, "bot_step", spy):
+        bots_play(table.pk, table.version)  # inline: loops over every bot turn and deal
     table.refresh_from_db()
     assert table.status == "finished" and table.winner in (0, 1)
     assert OnlineDeal.objects.filter(table=table).count() == table.deal_number > 1
+    assert len(depths) > DealEvent.objects.count() and len(set(depths)) == 1
+    print(f"{table.deal_number} deals, {len(depths)} bot steps")
 
 
 @pytest.mark.django_db

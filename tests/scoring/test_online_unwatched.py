@@ -22,18 +22,21 @@ from .builders import make_table, run_bots, seats_of, state_of
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 BOTS = ("heuristic", "random", "heuristic", "random")
+#: How long a page counts as open in these tests, in seconds.
+WATCH_SECONDS = 4
 
 
 @pytest.fixture
 def short_watch(settings):
-    """A page counts as open for one second."""
-    settings.PLAY_UNWATCHED_SECONDS = 1
+    """A page counts as open for a few seconds: long enough for a deal of bots
+    to be played on a busy machine, short enough to wait out."""
+    settings.PLAY_UNWATCHED_SECONDS = WATCH_SECONDS
     return settings
 
 
 def unwatched(table):
     """Wait until the table's pages (the creator's, at creation) are no longer open."""
-    time.sleep(1.2)
+    time.sleep(WATCH_SECONDS + 0.2)
     return table
 
 

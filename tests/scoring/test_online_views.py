@@ -197,7 +197,7 @@ def test_json_state_and_json_moves(client):
     bea = seats_of(table)[1]
     data = client.get(seat_url(bea, "play:seat_state")).json()
     assert data["seat"] == 1 and data["view"]["legal"][0] == "pass"
-    assert data["table"]["seats"][1] == {"seat": 1, "name": "Bea", "kind": "human"}
+    assert data["table"]["seats"][1] == {"seat": 1, "name": "Bea", "kind": "human", "away": False}
     assert "deck" not in json.dumps(data)
     response = client.post(
         seat_url(bea, "play:seat_act"),

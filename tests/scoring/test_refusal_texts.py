@@ -10,7 +10,7 @@ import random
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import services
 from scoring.rules import RULESETS, IllegalAction, ReplayError, RulesetError, new_deal, replay
@@ -67,7 +67,13 @@ def english(value):
 def independent(value):
     """A message in the active language, worked out without scoring.texts."""
     if isinstance(value, Text):
-        said = gettext(value.template) % {k: independent(v) for k, v in value.params.items()}
+        forms = value.forms
+        template = (
+            ngettext(forms.singular, forms.plural, value.params[forms.count])
+            if forms
+            else gettext(value.template)
+        )
+        said = template % {k: independent(v) for k, v in value.params.items()}
         return said[:1].upper() + said[1:] if value.capital else said
     if isinstance(value, TextList):
         return value.sep.join(independent(item) for item in value.items)

@@ -9,7 +9,7 @@ import random
 import pytest
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from scoring.rules import RULESETS, FieldError, new_deal, validate_result
 from scoring.rules.cards import ALL_CODES
@@ -58,18 +58,23 @@ def errors_of_every_game() -> list[FieldError]:
     return errors
 
 
-def independent(template: str, params: dict) -> str:
-    """What a translated error should read, worked out here without scoring.texts."""
+def independent(template: str, params: dict, forms=None) -> str:
+    """What a translated error should read, worked out here without scoring.texts:
+    a plural's forms through ngettext by its count, anything else through gettext."""
 
     def say(value):
         if isinstance(value, Text):
-            text = independent(value.template, value.params)
+            text = independent(value.template, value.params, value.forms)
             return text[:1].upper() + text[1:] if value.capital else text
         if isinstance(value, TextList):
             return value.sep.join(say(item) for item in value.items)
         return value
 
-    return gettext(template) % {key: say(value) for key, value in params.items()}
+    if forms is not None:
+        translated_template = ngettext(forms.singular, forms.plural, params[forms.count])
+    else:
+        translated_template = gettext(template)
+    return translated_template % {key: say(value) for key, value in params.items()}
 
 
 def test_every_error_template_with_its_params_is_the_english_sentence():
@@ -93,7 +98,7 @@ def test_translated_is_the_gettext_of_the_template_filled(language):
     errors = errors_of_every_game()
     with translation.override(language):
         for error in errors:
-            assert translated(error) == independent(error.template, error.params)
+            assert translated(error) == independent(error.template, error.params, error.forms)
 
 
 def test_word_params_are_texts_so_that_they_are_translated():
@@ -118,11 +123,12 @@ def test_word_params_are_texts_so_that_they_are_translated():
 def test_errors_pickle_with_their_template_and_params():
     for error in errors_of_every_game()[:300]:
         copy = pickle.loads(pickle.dumps(error))
-        assert (copy, copy.field, copy.template, copy.params) == (
+        assert (copy, copy.field, copy.template, copy.params, copy.forms) == (
             error,
             error.field,
             error.template,
             error.params,
+            error.forms,
         )
         assert translated(copy) == translated(error)
 

@@ -11,6 +11,7 @@ import pytest
 from scoring import texts
 from scoring.rules import validate_result
 from tournaments import services
+from tournaments.errors import UserError
 from tournaments.partyfile import PartyFileError, party_load
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def test_a_refused_result_is_said_through_translated(host, shouting):
     party.refresh_from_db()
     rnd = services.round1_seat_draw(party=party, seed=4, user=host)
     rs = services.party_ruleset(party)
-    with pytest.raises(services.PartyError) as refused:
+    with pytest.raises(UserError) as refused:
         services.result_record(
             round=rnd,
             table=1,

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import random
+from collections.abc import Iterator
 
+from django.apps import apps
+from django.contrib.auth import get_user_model
+
+from pedroparty.celery import app
 from tournaments import selectors, services
+from tournaments.game.standings import table_round_winner
 from tournaments.models import Club, ClubRole, Party, Role
-from tournaments.standings import table_round_winner
 
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
+
+
+@contextlib.contextmanager
+def tasks_in_process() -> Iterator[None]:
+    """Celery tasks run in this process at ``.delay()``, even with REDIS_URL set."""
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
 def make_party(owner, players: int = 8, **options) -> Party:
@@ -81,3 +98,13 @@ def play_party(party: Party, user, rounds: int = 2, seed: int = 7) -> Party:
         rnd = services.round_close(round=rnd, user=user, seat_next=number < rounds)
     party.refresh_from_db()
     return party
+
+
+def snapshot() -> dict[str, list[dict]]:
+    """Every row of every tournaments table, and the users."""
+    rows = {
+        model.__name__: list(model.objects.order_by("pk").values())
+        for model in apps.get_app_config("tournaments").get_models()
+    }
+    rows["users"] = list(get_user_model().objects.order_by("pk").values("pk", "username"))
+    return rows

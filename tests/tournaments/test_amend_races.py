@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, DealResult, Party
 
 from .builders import make_party
@@ -124,7 +125,7 @@ def test_the_service_refuses_a_stale_version_and_names_the_stored_result(host, p
         user=host,
         version=1,
     )
-    with pytest.raises(services.PartyError) as caught:
+    with pytest.raises(UserError) as caught:
         services.result_amend(
             result=first,
             entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=2),

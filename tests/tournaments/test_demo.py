@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scoring.rules import validate_result
 from tournaments import selectors, services
+from tournaments.clubs import selectors as club_selectors
 from tournaments.models import (
     AuditEntry,
     Club,
@@ -34,7 +35,9 @@ SIGN_IN = "http://127.0.0.1:8000/accounts/login/"
 
 @pytest.fixture
 def debug_on(settings):
+    """As `make run` sets: debug on, the development server's address."""
     settings.DEBUG = True
+    settings.PEDROPARTY_BASE_URL = "http://127.0.0.1:8000"
     # The demo checks and sets a password on each run: hash it quickly here.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -103,7 +106,7 @@ def test_the_night_is_the_third_of_a_club_season(debug_on):
     assert [night.status for night in nights[:2]] == [Party.Status.FINISHED] * 2
     assert all(night.prizes.filter(awards__isnull=False).exists() for night in nights[:2])
     assert not Player.objects.filter(party__in=nights, member__isnull=True).exists()
-    table = selectors.season_table(season)
+    table = club_selectors.season_table(season)
     assert {line.name for line in table.rows} == set(party.players.values_list("name", flat=True))
     regulars = [line for line in table.rows if line.parties == 3]
     assert len(regulars) == 12 and all(line.nights_counted == 2 for line in regulars)
@@ -171,3 +174,23 @@ def test_refuses_to_run_without_debug(settings):
         call_command("demo", stdout=io.StringIO())
     assert not get_user_model().objects.filter(username="demo").exists()
     assert not Party.objects.exists()
+
+
+def test_demo_off_deactivates_the_host_that_keeps_the_hall_from_serving(settings):
+    """`make demo-off`, as the hall's refusal says: works with DEBUG off too."""
+    from pedroparty.serve import Refused, demo_refuse
+    from tournaments.management.commands.demo import demo_host
+
+    settings.DEBUG = False
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    demo_host()
+    with pytest.raises(Refused, match="make demo-off"):
+        demo_refuse()
+    out = io.StringIO()
+    call_command("demo", off=True, stdout=out)
+    assert "deactivated" in out.getvalue()
+    assert not get_user_model().objects.get(username="demo").is_active
+    demo_refuse()  # the hall may be served now
+    out = io.StringIO()
+    call_command("demo", off=True, stdout=out)
+    assert "nothing to do" in out.getvalue()

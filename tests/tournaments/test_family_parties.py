@@ -17,10 +17,11 @@ from django.urls import reverse
 from scoring.rules import RULESETS, new_deal
 from scoring.wording import bid_words
 from tournaments import printing, selectors, services
+from tournaments.errors import UserError
 from tournaments.forms import CASUAL_GAME_OPTIONS, POINT_CARD_NAMES
 from tournaments.models import DealResult, Document, Party, TableRound
 from tournaments.partyfile import party_dump, party_load
-from tournaments.tableside_services import table_entry_confirm, table_entry_submit
+from tournaments.tableside.services import table_entry_confirm, table_entry_submit
 
 from .builders import make_party
 
@@ -246,7 +247,9 @@ def test_the_readme_lists_every_game_with_its_rules_page():
     assert all(game == page for game, page in listed)
 
 
-@pytest.mark.parametrize("name", ["sixty-three", "louisiana", "king-pedro"])
+@pytest.mark.parametrize(
+    "name", ["sixty-three", "louisiana", "king-pedro", "snoozer", "canadian", "pitch"]
+)
 def test_the_score_sheets_show_the_games_bids_and_point_cards(client, host, name):
     party = create(client, host, name)
     services.round1_seat_draw(party=party, seed=3, user=host)
@@ -271,9 +274,9 @@ def test_a_sixty_three_deal_entered_at_the_table_keeps_both_teams_points(host):
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
     table_round = TableRound.objects.get(round=rnd, table=1)
     said = {"bidder": 0, "bid": 30, "bidding_team_points": 40}
-    with pytest.raises(services.PartyError) as refused:
+    with pytest.raises(UserError) as refused:
         table_entry_submit(table_round=table_round, deal=1, seat=0, **said)
     assert "other_team_points" in refused.value.errors
-    table_entry_submit(table_round=table_round, deal=1, seat=0, other_team_points=8, **said)
-    result = table_entry_confirm(round=rnd, table=1, deal=1, seat=1)
+    entry = table_entry_submit(table_round=table_round, deal=1, seat=0, other_team_points=8, **said)
+    result = table_entry_confirm(round=rnd, table=1, deal=1, seat=1, entry_id=entry.pk)
     assert (result.bidding_team_points, result.other_team_points) == (40, 8)

@@ -19,7 +19,7 @@ from scoring.wording import bid_words
 from tournaments import printing, selectors, services
 from tournaments.forms import POINT_CARD_NAMES
 from tournaments.models import TableRound
-from tournaments.tableside_services import table_entry_submit
+from tournaments.tableside.services import table_entry_submit
 
 from .builders import make_party
 

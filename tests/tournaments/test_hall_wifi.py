@@ -12,11 +12,12 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from pedroparty.celery import app
-from tournaments import printing, public_selectors
+from tournaments import printing
+from tournaments.game.wifi import WifiProblem, wifi_check, wifi_escape, wifi_payload
 from tournaments.models import AuditEntry, Document, Party
 from tournaments.partyfile import PartyFileError, party_dump, party_load
+from tournaments.selectors import public as public_selectors
 from tournaments.views.share import wifi_qr_svg
-from tournaments.wifi import WifiProblem, wifi_check, wifi_escape, wifi_payload
 
 from .builders import make_party
 

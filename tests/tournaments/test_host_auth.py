@@ -21,7 +21,7 @@ from django.urls import URLPattern, converters, reverse
 
 from tournaments import services
 from tournaments import urls as host_urls
-from tournaments.models import DealResult, Party, Player
+from tournaments.models import DealResult, Party, Player, Upload
 
 from .builders import make_party
 
@@ -57,6 +57,7 @@ PAYLOAD = {
     "mode": "draw",
     "seed": "5",
     "wifi_name": "Intruder Wi-Fi",
+    "confirm": "on",
 }
 
 
@@ -182,6 +183,9 @@ def test_another_host_cannot_tell_the_party_exists(name, world):
 def test_pages_of_no_party_show_another_host_nothing_of_this_party(name, world):
     client = signed_in(world.stranger)
     url = world.url(name)
+    if name == "upload":  # the stranger's own upload: the page they may see
+        mine = Upload.objects.create(kind=Upload.Kind.PARTY, user=world.stranger, content=b"{}")
+        url = reverse("host:upload", args=[mine.pk])
     response = client.get(url, {"q": ""})
     assert response.status_code == 200
     page = response.content.decode()

@@ -11,9 +11,9 @@ import pytest
 from django.urls import reverse
 
 from tournaments import selectors, services
+from tournaments.game.standings import table_round_winner
 from tournaments.models import Party, Round
 from tournaments.selectors import CLOCK_WARN_SECONDS, party_nav_clock, utc_instant
-from tournaments.standings import table_round_winner
 
 from .builders import make_party, play_round
 

@@ -125,7 +125,12 @@ def test_the_entry_form_offers_the_games_bids_points_and_point_cards(client, pla
     assert f'max="{GAME.total_points}"' in page and f'data-total="{GAME.total_points}"' in page
     assert "data-shoot-bid" not in page
     assert "Jack, 1" in html.unescape(page)
-    assert_no_monterey_number(page)
+    # The points buttons: every value a deal of this game can give, and no more.
+    pad = re.search(r'(?s)<div class="points-pad"[^>]*>(.*?)</div>', page).group(1)
+    assert [int(v) for v in re.findall(r'data-points="(\d+)"', pad)] == list(
+        range(GAME.total_points + 1)
+    )
+    assert_no_monterey_number(page.replace(pad, " "))
 
 
 def test_the_whole_table_entry_offers_the_games_bids(client, played):

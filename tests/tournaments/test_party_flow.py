@@ -7,9 +7,9 @@ import random
 import pytest
 
 from tournaments import selectors, services
+from tournaments.errors import UserError
+from tournaments.game.standings import table_round_winner
 from tournaments.models import DealResult, Party, Round
-from tournaments.services import PartyError
-from tournaments.standings import table_round_winner
 
 from .builders import make_party, play_round
 
@@ -67,7 +67,7 @@ def test_stale_form_is_refused_not_overwritten(party, host):
         user=host,
         form_token="a",
     )
-    with pytest.raises(PartyError) as error:
+    with pytest.raises(UserError) as error:
         services.result_record(
             round=rnd,
             table=1,
@@ -108,7 +108,7 @@ def test_amend_keeps_history_and_recomputes(party, host):
 
 def test_round_cannot_close_with_missing_deals(party, host):
     rnd = services.round1_seat_draw(party=party, seed=3, user=host)
-    with pytest.raises(PartyError, match="0 of 4 deals"):
+    with pytest.raises(UserError, match="0 of 4 deals"):
         services.round_close(round=rnd, user=host)
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.OPEN
 

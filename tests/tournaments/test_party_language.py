@@ -16,11 +16,13 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import get_language
 
-from tournaments import movement, printing, public_selectors, services
+from tournaments import printing, services
+from tournaments.errors import UserError
 from tournaments.forms import PartyForm, PartyLanguageForm
+from tournaments.game import movement
 from tournaments.models import AuditEntry, Party
 from tournaments.printing import pages, rendering
-from tournaments.services import PartyError
+from tournaments.selectors import public as public_selectors
 
 from .builders import make_party
 
@@ -43,11 +45,11 @@ def test_a_party_takes_the_language_active_when_it_is_created(host):
 
 
 def test_a_language_the_site_does_not_speak_is_refused(host):
-    with pytest.raises(PartyError) as caught:
+    with pytest.raises(UserError) as caught:
         make_party(host, players=0, language="de")
     assert "language" in caught.value.errors
     party = make_party(host, players=0)
-    with pytest.raises(PartyError):
+    with pytest.raises(UserError):
         services.party_language_set(party=party, language="xx", user=host)
 
 

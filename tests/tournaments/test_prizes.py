@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from scoring.rules import RULESETS
-from tournaments.standings import (
+from tournaments.game.standings import (
     BidRecord,
     PrizePick,
     SpecialPrize,

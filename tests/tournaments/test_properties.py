@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.movement import (
+from tournaments.game.movement import (
     TEAM_SEATS,
     Seating,
     check_seating,
@@ -13,7 +13,7 @@ from tournaments.movement import (
     seat_next_round,
     seeded_draw,
 )
-from tournaments.standings import (
+from tournaments.game.standings import (
     RoundResult,
     TableResult,
     compute_standings,

@@ -15,9 +15,10 @@ from django.test import Client
 from django.urls import reverse
 
 from pedroparty import memo
-from tournaments import public_selectors, services
+from tournaments import services
 from tournaments.models import Party, Round
-from tournaments.public_selectors import LOCAL_STATE_TTL, PublicState, public_state
+from tournaments.selectors import public as public_selectors
+from tournaments.selectors.public import LOCAL_STATE_TTL, PublicState, public_state
 
 from .builders import make_party
 

@@ -9,7 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from tournaments import public_selectors, services
+from tournaments import services
+from tournaments.selectors import public as public_selectors
 from tournaments.views import public
 
 from .builders import make_party
@@ -45,13 +46,13 @@ def test_es_and_en_readers_get_their_own_page_and_etag(url, client: Client):
 
 def test_the_cached_standings_fragment_is_kept_per_language(url, client: Client, monkeypatch):
     rendered: list[str] = []
-    render = public._render_compact
+    render = public.render_compact
 
     def counting(template: str, context: dict) -> str:
         rendered.append(get_language())
         return render(template, context)
 
-    monkeypatch.setattr(public, "_render_compact", counting)
+    monkeypatch.setattr(public, "render_compact", counting)
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en", **HX)
     spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es", **HX)
     client.get(url, HTTP_ACCEPT_LANGUAGE="es", **HX)

@@ -17,12 +17,15 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation import gettext, override
 
-from tournaments import public_selectors, selectors, services
+from tournaments import selectors, services
+from tournaments.game.standings import table_round_winner
 from tournaments.models import Party, Round
-from tournaments.public_selectors import name_order
-from tournaments.standings import table_round_winner
-from tournaments.views.public import BOARD_COLUMN_ROWS, qr_svg
+from tournaments.selectors import public as public_selectors
+from tournaments.selectors.public import name_order
+from tournaments.views.common import qr_svg_file
+from tournaments.views.public import BOARD_COLUMN_ROWS
 
 from .builders import make_party, play_round
 
@@ -340,6 +343,28 @@ def test_board_lists_everyone_with_their_table_at_once(host, client):
     assert "<html" not in fragment and fragment.count('data-view="movement"') == 1
 
 
+def test_the_boards_address_asks_for_its_display_options(host, client):
+    """?large=1&contrast=1&lang=es: drawn so at once, polled so, cached apart;
+    the language switcher comes back to the address without its lang."""
+    party = make_party(host, players=8, language="en")
+    services.round1_seat_draw(party=party, seed=3, user=host)
+    board = url(party, "board")
+    plain = client.get(board)
+    assert '<html lang="en">' in text(plain)
+    asked = client.get(board + "?large=1&contrast=1&lang=es")
+    page = text(asked)
+    assert '<html lang="es" class="text-large contrast">' in page
+    assert asked.headers["Content-Language"] == "es"
+    assert asked.headers["ETag"] != plain.headers["ETag"]
+    assert f'hx-get="{board}?large=1&amp;contrast=1&amp;lang=es"' in page
+    assert f'name="next" value="{board}?large=1&amp;contrast=1"' in page
+    with override("es"):
+        heading = gettext("Round %(number)s · find your table") % {"number": 1}
+    assert heading in page
+    again = client.get(board + "?lang=es", HTTP_IF_NONE_MATCH=plain.headers["ETag"], **HX)
+    assert heading in text(again) and "<html" not in text(again)
+
+
 def test_qr_code_is_an_svg_of_the_page_link(seated, client):
     party, _ = seated
     response = client.get(url(party, "qr"))
@@ -347,6 +372,7 @@ def test_qr_code_is_an_svg_of_the_page_link(seated, client):
     assert response["Content-Type"].startswith("image/svg+xml")
     svg = response.content.decode()
     assert svg.startswith("<svg") and "viewBox" in svg
+    assert 'xmlns="http://www.w3.org/2000/svg"' in svg  # a browser draws it as a picture
     link = f"http://testserver{url(party)}"
-    assert svg == str(qr_svg(link))
+    assert svg == str(qr_svg_file(link))
     assert f"<title>{link}</title>" in svg

@@ -15,8 +15,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import public_selectors, services
+from tournaments import services
 from tournaments.models import AuditEntry, Party
+from tournaments.selectors import public as public_selectors
 
 from .builders import make_party
 

@@ -16,8 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import selectors, services
+from tournaments.game.standings import table_round_winner
 from tournaments.models import DealResult, Party, Round
-from tournaments.standings import table_round_winner
 
 from .builders import make_party, play_round
 

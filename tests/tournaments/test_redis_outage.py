@@ -19,8 +19,8 @@ from pedroparty.settings import redis_caches
 from tests.pedroparty.private_redis import PrivateRedis
 from tournaments import services
 from tournaments.models import DealResult
-from tournaments.public_selectors import forget_local
 from tournaments.selectors import party_standings
+from tournaments.selectors.public import forget_local
 
 from .builders import make_party
 

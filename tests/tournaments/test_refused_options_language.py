@@ -12,6 +12,7 @@ from scoring.rules import RULESETS
 from scoring.rules.rulesets import MUST_BE
 from scoring.rules.words import OR
 from tournaments import services
+from tournaments.errors import UserError
 from tournaments.partyfile import PartyFileError, party_load
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def spanish_refusal(value: int) -> str:
 
 
 def test_the_new_party_service_says_the_refused_option_in_spanish(host, tiny_spanish):
-    with translation.override("es"), pytest.raises(services.PartyError) as caught:
+    with translation.override("es"), pytest.raises(UserError) as caught:
         services.party_create(
             owner=host,
             name="Fiesta",
@@ -50,7 +51,7 @@ def test_the_new_party_service_says_the_refused_option_in_spanish(host, tiny_spa
             house_options={"shoot_set_penalty": 5},
         )
     assert caught.value.errors["house_options"] == spanish_refusal(5)
-    with translation.override("en"), pytest.raises(services.PartyError) as caught:
+    with translation.override("en"), pytest.raises(UserError) as caught:
         services.party_create(
             owner=host,
             name="Party",

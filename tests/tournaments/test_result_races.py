@@ -16,8 +16,8 @@ from django.db import connection
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, DealResult, Party
-from tournaments.services import PartyError
 
 from .builders import make_party
 
@@ -61,8 +61,8 @@ def test_twenty_tablets_entering_the_same_deal_store_one_result(host):
     assert not any(thread.is_alive() for thread in threads)
 
     stored = [o for o in outcomes if isinstance(o, DealResult)]
-    refused = [o for o in outcomes if isinstance(o, PartyError)]
-    unexpected = [o for o in outcomes if not isinstance(o, DealResult | PartyError)]
+    refused = [o for o in outcomes if isinstance(o, UserError)]
+    unexpected = [o for o in outcomes if not isinstance(o, DealResult | UserError)]
     assert unexpected == []
     assert len(stored) == 1 and len(refused) == TABLETS - 1
     winner = stored[0]

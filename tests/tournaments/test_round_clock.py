@@ -16,7 +16,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments import public_selectors, services
+from tournaments import services
+from tournaments.errors import UserError
 from tournaments.models import (
     ROUND_MINUTES_DEFAULT,
     ROUND_MINUTES_MAX,
@@ -28,10 +29,10 @@ from tournaments.models import (
 )
 from tournaments.partyfile import PartyFileError, party_dump, party_load
 from tournaments.selectors import CLOCK_WARN_SECONDS, utc_instant
-from tournaments.services import PartyError
+from tournaments.selectors import public as public_selectors
 
 from .builders import make_party
-from .test_partyfile import example
+from .partyfile.test_partyfile import example
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +101,7 @@ def test_the_clock_runs_the_party_length_from_now_and_is_audited(host, three_tab
 def test_stopping_a_clock_that_is_not_running_changes_nothing(host, three_tables):
     party, rnd = three_tables
     before = version(party)
-    with pytest.raises(PartyError, match="not running"):
+    with pytest.raises(UserError, match="not running"):
         services.round_clock_stop(round=rnd, user=host)
     assert version(party) == before
 
@@ -112,7 +113,7 @@ def test_a_closed_round_has_no_clock(host):
         enter(party, rnd, 1, deal, host)
     services.round_close(round=rnd, user=host)
     before = version(party)
-    with pytest.raises(PartyError, match="closed"):
+    with pytest.raises(UserError, match="closed"):
         services.round_clock_start(round=rnd, user=host)
     rnd.refresh_from_db()
     assert rnd.clock_ends_at is None and version(party) == before
@@ -130,7 +131,7 @@ def test_call_time_calls_every_table_still_playing_with_a_deal(host, three_table
     entry = AuditEntry.objects.filter(party=party, action="round_call_time").get()
     assert entry.after == {"tables": [2], "no_deal_yet": [3]}
     # Table 3 has no deal: the round cannot close until it has one and is called.
-    with pytest.raises(PartyError, match="Table 3"):
+    with pytest.raises(UserError, match="Table 3"):
         services.round_close(round=rnd, user=host, seat_next=False)
     enter(party, rnd, 3, 1, host)
     services.table_call_time(round=rnd, table=3, user=host)
@@ -142,13 +143,13 @@ def test_call_time_twice_or_with_nothing_to_call_is_refused(host, three_tables):
     party, rnd = three_tables
     services.round_call_time(round=rnd, user=host)
     before = version(party)
-    with pytest.raises(PartyError, match="already called"):
+    with pytest.raises(UserError, match="already called"):
         services.round_call_time(round=rnd, user=host)
     assert version(party) == before
 
     done = make_party(host, players=4)
     first = services.round1_seat_draw(party=done, seed=2, user=host)
-    with pytest.raises(PartyError, match="No table"):
+    with pytest.raises(UserError, match="No table"):
         services.round_call_time(round=first, user=host)
     assert called(first) == {1: False}
 
@@ -178,7 +179,7 @@ def test_undo_is_refused_once_the_round_closes(host, three_tables):
     services.round_call_time(round=rnd, user=host)
     services.round_close(round=rnd, user=host, seat_next=False)
     before = version(party)
-    with pytest.raises(PartyError, match="closed"):
+    with pytest.raises(UserError, match="closed"):
         services.round_call_time_undo(round=rnd, user=host)
     assert called(rnd) == {1: False, 2: True, 3: True}
     assert version(party) == before
@@ -202,7 +203,7 @@ def test_undo_is_refused_when_a_called_table_has_its_cut_recorded(host):
     assert scores.score0 == scores.score1, "the deal must tie for this test"
     services.round_call_time(round=rnd, user=host)
     services.table_record_cut(round=rnd, table=1, team=0, user=host)
-    with pytest.raises(PartyError, match="cut"):
+    with pytest.raises(UserError, match="cut"):
         services.round_call_time_undo(round=rnd, user=host)
     assert called(rnd) == {1: True}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import public_selectors
+from tournaments.selectors import public as public_selectors
 
 from .builders import make_party
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.movement import (
+from tournaments.game.movement import (
     Seating,
     SeatingProblem,
     check_seating,

@@ -8,18 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import movement, services
+from tournaments import services
+from tournaments.errors import UserError
+from tournaments.game import movement
 from tournaments.services.common import seating_problem_text
 
 PACKAGE = Path(services.__file__).parent
+APP = PACKAGE.parent
+#: The party night's services, and each feature's (a package or one module).
+SERVICE_MODULES = sorted({*APP.rglob("services/*.py"), *APP.rglob("services.py")})
 
 
-def test_a_party_error_reads_as_one_message():
-    error = services.PartyError({"bid": "The bid is too low.", "deal": "Deal 9 is not played."})
+def test_a_user_error_reads_as_one_message():
+    error = UserError({"bid": "The bid is too low.", "deal": "Deal 9 is not played."})
     assert error.message == "The bid is too low. Deal 9 is not played."
-    assert services.PartyError("Round 1 is already seated.").message == (
-        "Round 1 is already seated."
-    )
+    assert UserError("Round 1 is already seated.").message == ("Round 1 is already seated.")
     assert error.errors["bid"] == "The bid is too low."
 
 
@@ -50,7 +53,12 @@ def test_too_few_players_is_a_seating_problem_with_its_numbers():
     assert caught.value.values == {"min": 4, "count": 3}
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*.py")), ids=lambda path: path.name)
+def test_every_feature_s_services_are_checked():
+    names = {path.relative_to(APP).as_posix() for path in SERVICE_MODULES}
+    assert {"services/results.py", "clubs/services/seasons.py", "api/services.py"} <= names
+
+
+@pytest.mark.parametrize("path", SERVICE_MODULES, ids=lambda path: path.relative_to(APP).as_posix())
 def test_each_module_is_short_and_imports_at_the_top(path):
     source = path.read_text()
     assert len(source.splitlines()) <= 600

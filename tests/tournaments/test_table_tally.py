@@ -11,8 +11,8 @@ from django.urls import reverse
 from scoring.rules import RULESETS
 from scoring.rules.cards import POINT_ROLES
 from tournaments import services
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, DealResult, Party
-from tournaments.services import PartyError
 
 from .builders import make_party
 
@@ -70,7 +70,7 @@ def test_the_service_keeps_nothing_when_one_deal_is_refused(seated, host):
     _, rnd = seated
     before = counts()
     card = [CARD[0], (1, 5, 4), CARD[2], (3, 6, 17)]
-    with pytest.raises(PartyError) as refused:
+    with pytest.raises(UserError) as refused:
         services.table_results_enter(round=rnd, table=1, deals=deals(card), user=host)
     assert set(refused.value.errors) == {"2.bid", "4.bidding_team_points"}
     assert "not 5" in refused.value.errors["2.bid"]

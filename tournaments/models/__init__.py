@@ -1,6 +1,10 @@
-"""The app's rows: a party and what it holds (:mod:`.party`), and the clubs
-that run parties night after night (:mod:`.clubs`)."""
+"""The app's rows: a party and what it holds (:mod:`.party`), the clubs
+that run parties night after night (:mod:`.clubs`), the files hosts upload
+(:mod:`.uploads`), and the one-time links that make or mend a host's
+account (:mod:`.accounts`).  Every write to a row a page shows bumps that
+page's version, whatever makes it (:mod:`.versions`)."""
 
+from .accounts import LinkState, OneTimeLink, PasswordResetLink, SignupLink
 from .clubs import (
     ApiToken,
     Club,
@@ -12,6 +16,7 @@ from .clubs import (
     new_link_token,
     token_digest,
 )
+from .documents import Document
 from .party import (
     MOVEMENT_CHOICES,
     ROUND_MINUTES_DEFAULT,
@@ -22,7 +27,6 @@ from .party import (
     STORED,
     AuditEntry,
     DealResult,
-    Document,
     Party,
     Player,
     Prize,
@@ -35,6 +39,8 @@ from .party import (
     new_public_token,
     new_table_token,
 )
+from .ratings import RatingUpdate
+from .uploads import Upload
 
 __all__ = [
     "MOVEMENT_CHOICES",
@@ -51,18 +57,24 @@ __all__ = [
     "DealResult",
     "Document",
     "Invitation",
+    "LinkState",
     "Member",
+    "OneTimeLink",
     "Party",
+    "PasswordResetLink",
     "Player",
     "Prize",
     "PrizeAward",
+    "RatingUpdate",
     "Role",
     "Round",
     "Season",
     "Seat",
+    "SignupLink",
     "SitOut",
     "TableEntry",
     "TableRound",
+    "Upload",
     "new_link_token",
     "new_public_token",
     "new_table_token",

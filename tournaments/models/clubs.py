@@ -6,7 +6,7 @@ at the member they are (``Player.member``).  A *season* groups some of the
 club's parties, and its standings add up the members' nights.
 
 Who may do what is a *role* per club (:class:`ClubRole`), granted by a
-one-time :class:`Invitation` link; :mod:`tournaments.roles` says what each
+one-time :class:`Invitation` link; :mod:`tournaments.game.roles` says what each
 role may do.
 """
 
@@ -20,6 +20,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .accounts import OneTimeLink
+from .versions import ShownOnPages
+
 
 def new_link_token() -> str:
     """An unguessable link: 128 random bits."""
@@ -27,20 +30,26 @@ def new_link_token() -> str:
 
 
 class Role(models.TextChoices):
-    """What a club's helper may do (the details are in :mod:`tournaments.roles`)."""
+    """What a club's helper may do (the details are in :mod:`tournaments.game.roles`)."""
 
     ORGANISER = "organiser", _("Organiser")
     SCORER = "scorer", _("Scorer")
     DOOR = "door", _("Door")
 
 
-class Club(models.Model):
+class Club(ShownOnPages):
+    shown_on = {"season": "seasons"}
+
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(max_length=80, unique=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="clubs_created"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: One rating a game for each member (four-seat games), or one for all.
+    rating_per_game = models.BooleanField(_("one rating per game"), default=False)
+    #: The ratings are being worked out again from this night on (None: up to date).
+    ratings_from = models.DateField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("club")
@@ -49,6 +58,14 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @classmethod
+    def shown_on_for(cls, fields) -> dict[str, str]:
+        """Marking the ratings to be worked out again bumps only the seasons
+        whose nights they change, which the marking names itself."""
+        if fields is not None and set(fields) <= {"ratings_from"}:
+            return {}
+        return cls.shown_on
 
 
 class ClubRole(models.Model):
@@ -76,8 +93,9 @@ class ClubRole(models.Model):
         return f"{self.user} ({self.role}) in {self.club}"
 
 
-class Invitation(models.Model):
-    """A one-time link that grants a role in a club to whoever opens it signed in."""
+class Invitation(OneTimeLink):
+    """A one-time link that grants a role in a club to whoever opens it
+    signed in (or makes their account there).  An organiser may withdraw it."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     role = models.CharField(_("role"), max_length=10, choices=Role.choices)
@@ -85,8 +103,6 @@ class Invitation(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_made"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
     used_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -94,9 +110,6 @@ class Invitation(models.Model):
         on_delete=models.SET_NULL,
         related_name="invitations_used",
     )
-    used_at = models.DateTimeField(null=True, blank=True)
-    #: An organiser may take back an unused invitation.
-    withdrawn = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("invitation")
@@ -112,8 +125,10 @@ class Invitation(models.Model):
         return f"{self.role} in {self.club}"
 
 
-class Member(models.Model):
+class Member(ShownOnPages):
     """One of the club's players, the same person from night to night."""
+
+    shown_on = {"season": "players__party__season"}
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(_("name"), max_length=80)
@@ -133,8 +148,11 @@ class Member(models.Model):
         return self.name
 
 
-class Season(models.Model):
+class Season(ShownOnPages):
     """Some of a club's parties, whose nights add up to one table."""
+
+    page = "season"
+    shown_on = {"season": "pk"}
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=120)

@@ -12,10 +12,13 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.rulesets import RULESETS, stored_bounds
+
+from .versions import ShownOnPages
 
 #: Every game a party may play: the rulesets shipped, by id, with their titles.
 RULESET_CHOICES = [(name, rs.title) for name, rs in RULESETS.items()]
@@ -46,7 +49,11 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class Party(models.Model):
+class Party(ShownOnPages):
+    page = "party"
+    shown_on = {"party": "pk", "season": "season_id"}
+    moves_between = ("season",)
+
     class Status(models.TextChoices):
         SETUP = "setup", _("Registering players")
         RUNNING = "running", _("In play")
@@ -134,7 +141,9 @@ class Party(models.Model):
         return f"{self.name} ({self.date})"
 
 
-class Player(models.Model):
+class Player(ShownOnPages):
+    shown_on = {"party": "party_id"}
+
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
     #: Registration order, 1 first; decides waiting seats and prize tie order.
@@ -175,8 +184,19 @@ class Player(models.Model):
             self.leaves_round is None or round_number < self.leaves_round
         )
 
+    @classmethod
+    def shown_on_for(cls, fields) -> dict[str, str]:
+        """The member a player is shows on the season's table only: a party's
+        own pages show its players by the names they have there."""
+        if fields is not None and set(fields) <= {"member", "member_id"}:
+            return {"season": "party__season"}
+        return cls.shown_on
 
-class Round(models.Model):
+
+class Round(ShownOnPages):
+    page = "round"
+    shown_on = {"round": "pk", "party": "party_id"}
+
     class Status(models.TextChoices):
         OPEN = "open", _("In play")
         CLOSED = "closed", _("Closed")
@@ -186,6 +206,7 @@ class Round(models.Model):
         HOST = "host", _("Host's seating")
         MOVEMENT = "movement", _("Movement")
         OVERRIDE = "override", _("Host override")
+        RATED = "rated", _("Seeded by rating")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -217,7 +238,9 @@ class Round(models.Model):
         return f"Round {self.number}"
 
 
-class Seat(models.Model):
+class Seat(ShownOnPages):
+    shown_on = {"round": "round_id"}
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.PositiveSmallIntegerField()
     seat = models.PositiveSmallIntegerField()
@@ -238,7 +261,9 @@ class Seat(models.Model):
         return f"{self.round} table {self.table} seat {self.seat + 1}"
 
 
-class SitOut(models.Model):
+class SitOut(ShownOnPages):
+    shown_on = {"round": "round_id"}
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sitouts")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sitouts")
 
@@ -253,8 +278,10 @@ class SitOut(models.Model):
         return f"{self.round}: sitting out"
 
 
-class TableRound(models.Model):
+class TableRound(ShownOnPages):
     """One table in one round: the host's time call, a recorded cut, the winner."""
+
+    shown_on = {"round": "round_id"}
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     table = models.PositiveSmallIntegerField()
@@ -285,8 +312,10 @@ class TableRound(models.Model):
         return f"{self.round} table {self.table}"
 
 
-class DealResult(models.Model):
+class DealResult(ShownOnPages):
     """One version of one deal's result at one table in one round."""
+
+    shown_on = {"round": "round_id"}
 
     class Source(models.TextChoices):
         HOST = "host", _("Host's tablet")
@@ -316,7 +345,9 @@ class DealResult(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    #: When the deal was entered: a deal the tablet kept while offline has
+    #: the time the host entered it, not the time it was sent.
+    entered_at = models.DateTimeField(default=timezone.now)
     #: The entry form's one-time token: a double-tapped submit finds its result.
     form_token = models.CharField(max_length=40, null=True, blank=True, unique=True)
     reason = models.CharField(max_length=240, blank=True)
@@ -355,10 +386,12 @@ class DealResult(models.Model):
         return f"R{self.round.number} T{self.table} D{self.deal} v{self.version}"
 
 
-class TableEntry(models.Model):
+class TableEntry(ShownOnPages):
     """A deal entered at the table on a player's phone, waiting for a player
     of the other team to confirm it.  It is no result (and not in the
     standings) until then; a confirmed entry points at the result it made."""
+
+    shown_on = {"round": "round_id"}
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for the other team")
@@ -449,21 +482,28 @@ class AuditEntry(models.Model):
             return self.summary
         params = dict(self.summary_params or {})
         words = params.pop("_words", [])
+        plural, count = params.pop("_plural", None), params.pop("_count", None)
         for key in words:
             if isinstance(params.get(key), str):
                 params[key] = gettext(params[key])
         try:
+            if plural is not None:
+                return ngettext(self.summary_template, plural, params[count]) % params
             return gettext(self.summary_template) % params
         except (KeyError, TypeError, ValueError):
             return self.summary
 
 
-class Prize(models.Model):
+class Prize(ShownOnPages):
+    shown_on = {"party": "party_id"}
+
     class Kind(models.TextChoices):
         PLACE = "place", _("Picked in rank order")
         LOW_SCORE = "low_score", _("Low score")
         MOST_SHOOTS = "most_shoots", _("Most top contracts made")
         HIGHEST_BID = "highest_bid", _("Highest bid made")
+        #: The member who did best above what the ratings predicted (a club's party).
+        AGAINST_ODDS = "against_odds", _("Best against the odds")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="prizes")
     position = models.PositiveSmallIntegerField()
@@ -482,7 +522,9 @@ class Prize(models.Model):
         return self.name
 
 
-class PrizeAward(models.Model):
+class PrizeAward(ShownOnPages):
+    shown_on = {"party": "prize__party"}
+
     prize = models.ForeignKey(Prize, on_delete=models.CASCADE, related_name="awards")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="awards")
     #: The player's place in the final standings when the prize was awarded.
@@ -499,63 +541,3 @@ class PrizeAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prize} to {self.player}"
-
-
-class Document(models.Model):
-    """A printable PDF made in the background, kept with the party version it
-    shows.  The bytes live in the database so every web and worker process
-    serves the same file; a party change makes it stale (re-made on request)."""
-
-    class Kind(models.TextChoices):
-        CERTIFICATES = "certificates", _("Prize certificates")
-        TABLE_CARDS = "table_cards", _("Table cards")
-        STANDINGS = "standings", _("Final standings")
-        MOVEMENT = "movement", _("Movement sheet")
-        TALLY_CARDS = "tally_cards", _("Tally cards")
-        SCORE_SHEETS = "score_sheets", _("Table score sheets")
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RENDERING = "rendering", _("Rendering")
-        READY = "ready", _("Ready")
-        FAILED = "failed", _("Failed")
-
-    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="documents")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    #: What was asked for (paper, design, which awards, which round ...).
-    options = models.JSONField(default=dict, blank=True)
-    #: A canonical digest of ``options``: one document per kind, options and version.
-    options_key = models.CharField(max_length=64)
-    party_version = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    progress_done = models.PositiveIntegerField(default=0)
-    progress_total = models.PositiveIntegerField(default=0)
-    error = models.CharField(max_length=240, blank=True)
-    filename = models.CharField(max_length=160, blank=True)
-    content = models.BinaryField(null=True, blank=True, editable=False)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    #: When it was last queued (asked for, or asked again).
-    created_at = models.DateTimeField(auto_now_add=True)
-    #: The render's claim: the task that took the document, and when it last
-    #: showed progress.  A claim not renewed for long is taken as lost.
-    claimed_by = models.CharField(max_length=64, blank=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    #: Renders started since the host last asked for it (each claim counts).
-    render_attempts = models.PositiveSmallIntegerField(default=0)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("printable")
-        verbose_name_plural = _("printables")
-        ordering = ["-created_at", "-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["party", "kind", "options_key", "party_version"],
-                name="document_once_per_version",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} for {self.party} (v{self.party_version})"

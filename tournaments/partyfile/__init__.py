@@ -86,7 +86,7 @@ Rules chosen where RULES.md is silent:
 
 from .common import PartyFileError, party_file_parse
 from .dump import party_dump
-from .load import party_load
+from .load import owner_lock, party_load
 from .parse import party_file_read
 from .values import FORMAT, PartyFile, PartyFileProblem
 
@@ -95,6 +95,7 @@ __all__ = [
     "PartyFile",
     "PartyFileError",
     "PartyFileProblem",
+    "owner_lock",
     "party_dump",
     "party_file_parse",
     "party_file_read",

@@ -1,9 +1,15 @@
-"""What the parser's modules share: the file's limits, player names, small checks."""
+"""What the parser's modules share: the file's limits, player names, small checks.
+
+Messages are English, marked for translation with the rules engine's
+``gettext_noop`` (this module imports no Django); the loader translates them
+when it reports the problem."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from scoring.rules.words import gettext_noop
 
 from .values import PartyFileProblem, Table
 
@@ -12,13 +18,7 @@ NAME_MAX, VENUE_MAX, PRIZE_MAX, REASON_MAX = 120, 160, 120, 240
 #: The round clock's length in minutes (as the party's model allows it).
 ROUND_MINUTES_MIN, ROUND_MINUTES_MAX = 1, 180
 #: The special prizes (RULES.md section 6), as ``special_prizes`` names them.
-SPECIAL_KINDS = ("low_score", "most_shoots", "highest_bid")
-
-
-def gettext_noop(message: str) -> str:
-    """Mark ``message`` for translation; the loader translates it when it
-    reports the problem (this module imports no Django)."""
-    return message
+SPECIAL_KINDS = ("low_score", "most_shoots", "highest_bid", "against_odds")
 
 
 def shown(value: Any) -> str:

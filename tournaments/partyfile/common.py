@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 
 from scoring.texts import word
 
-from ..services import PartyError
+from ..errors import UserError
 from .document import json_read
 from .values import PartyFileProblem
 
@@ -48,7 +48,7 @@ class PartyFileError(ValueError):
         super().__init__(": ".join(part for part in (where, field, message) if part))
 
 
-def from_party_error(error: PartyError, *, field: str | None = None, **where) -> PartyFileError:
+def from_party_error(error: UserError, *, field: str | None = None, **where) -> PartyFileError:
     """A service's refusal, located.  ``field`` replaces the service's own field
     names (for a deal record they are the record's fields and are kept)."""
     items = list(error.errors.items())

@@ -10,7 +10,9 @@ import json
 import math
 from typing import Any
 
-from .check import gettext_noop, shown
+from scoring.rules.words import gettext_noop
+
+from .check import shown
 from .values import PartyFileProblem
 
 #: No whole number in a party file is this large (the database's biggest integer).

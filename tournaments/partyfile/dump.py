@@ -7,9 +7,10 @@ from typing import Any
 
 from scoring.rules.cards import ROLES
 
-from .. import movement, selectors
+from .. import selectors
+from ..game import movement
+from ..game.standings import needs_cut
 from ..models import DealResult, Party, Prize, PrizeAward, Round
-from ..standings import needs_cut
 from .values import FORMAT, RECORD_FIELDS
 
 

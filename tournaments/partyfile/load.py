@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext, ngettext
 
 from .. import selectors, services
+from ..errors import UserError
+from ..game.standings import needs_cut
 from ..models import ROUND_MINUTES_DEFAULT, DealResult, Party, Player, Prize, Round
-from ..services import PartyError
-from ..standings import needs_cut
 from .check import NAME_MAX, shown
 from .common import PartyFileError, from_party_error, from_problem
 from .parse import OPTIONS, party_file_read
@@ -23,7 +23,11 @@ from .values import DealRecord, DealVersion, PartyFile, PartyFileProblem, RoundR
 Scores = dict[int, dict[int, tuple[int, int]]]
 
 
-def party_load(data: Any, *, owner, source: str = "") -> Party:
+#: Told how far a load has gone: (done, total).
+Progress = Callable[[int, int], None]
+
+
+def party_load(data: Any, *, owner, source: str = "", progress: Progress | None = None) -> Party:
     """Create the party a party file describes (RULES.md section 10), all or nothing.
 
     Raises :class:`PartyFileError` for the first problem found, whatever the
@@ -31,15 +35,44 @@ def party_load(data: Any, *, owner, source: str = "") -> Party:
     whole first (:func:`.parse.party_file_read`), then replayed through the
     services.  A party of the same name and date that ``owner`` already hosts
     makes the new one "Name (2)", and the load is kept in its audit trail
-    (``source`` names the file).  The rules chosen where RULES.md is silent
-    are in the package docstring.
+    (``source`` names the file).  ``progress``, when given, is called with
+    (rounds replayed, rounds in the file) once the file is read and after
+    each round.  The rules chosen where RULES.md is silent are in the
+    package docstring.
     """
     try:
         file = party_file_read(data)
     except PartyFileProblem as problem:
         raise from_problem(problem) from None
     with transaction.atomic():
-        return _Loader(file, owner, source).run()
+        return _Loader(file, owner, source, progress).run()
+
+
+#: The first key of the PostgreSQL advisory lock that makes one owner's loads
+#: take turns (the second is the owner's id).
+_LOAD_LOCK = 0x70706C64
+
+
+def owner_lock(owner, *, wait: bool = True) -> bool:
+    """Hold, until the transaction ends, the lock that makes loads by ``owner``
+    take turns, so that each sees the names the others gave ("Name (2)").
+
+    Should be called inside ``transaction.atomic()``.  With ``wait=False``
+    it returns False at once when another load holds it.  On PostgreSQL it is
+    an advisory lock, not the owner's row: signing in writes that row, and
+    must never wait for a long load.  Other databases take one write at a
+    time anyway; there the owner's row is locked, as it always was.
+    """
+    if connection.vendor != "postgresql":
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        return True
+    function = "pg_advisory_xact_lock" if wait else "pg_try_advisory_xact_lock"
+    with connection.cursor() as cursor:
+        # Two int4 keys: an id past 2**31 shares its lock with another owner's,
+        # which only makes their loads take turns.
+        cursor.execute(f"SELECT {function}(%s, %s)", [_LOAD_LOCK, owner.pk & 0x7FFFFFFF])
+        got = cursor.fetchone()[0]
+    return got is not False
 
 
 def _copy_name(owner, name: str, date: datetime.date) -> str:
@@ -63,17 +96,18 @@ class _Loader:
 
     Should be run inside ``transaction.atomic()`` (``party_load`` does)."""
 
-    def __init__(self, file: PartyFile, owner, source: str):
+    def __init__(self, file: PartyFile, owner, source: str, progress: Progress | None = None):
         self.file = file
         self.owner = owner
         self.source = source
+        self.progress = progress or (lambda done, total: None)
         self.players: dict[str, Player] = {}
 
     def run(self) -> Party:
         file = self.file
         # Two loads by one host at once wait for each other here, so that the
         # second sees the first's name and takes "Name (2)".
-        get_user_model().objects.select_for_update().filter(pk=self.owner.pk).first()
+        owner_lock(self.owner)
         try:
             self.party = services.party_create(
                 owner=self.owner,
@@ -89,7 +123,7 @@ class _Loader:
                 tableside_entry=file.tableside_entry,
                 **file.party_options,
             )
-        except PartyError as error:
+        except UserError as error:
             field = next(iter(error.errors))
             raise from_party_error(
                 error, field="options" if field in (*OPTIONS, "house_options") else field
@@ -98,10 +132,12 @@ class _Loader:
         self._settings()
         for name in file.players:
             self._register(name, field="players")
+        self.progress(0, len(file.rounds))
         if file.seating != ():  # an empty seating: round 1 is not seated yet
             rnd = self._seat_round1()
             for entry in file.rounds:
                 rnd = self._play_round(rnd, entry, last=entry.number == len(file.rounds))
+                self.progress(entry.number, len(file.rounds))
             last = file.rounds[-1] if file.rounds else None
             if last is not None and last.deals and not last.open:
                 services.party_finish(party=self.party, user=self.owner)
@@ -127,7 +163,7 @@ class _Loader:
                     password=wifi.get("password", ""),
                     user=self.owner,
                 )
-            except PartyError as error:
+            except UserError as error:
                 raise from_party_error(error, field="wifi") from None
 
     # -- players and seatings
@@ -135,7 +171,7 @@ class _Loader:
     def _register(self, name: str, *, field: str, round: int | None = None) -> None:
         try:
             player = services.player_register(party=self.party, name=name, user=self.owner)
-        except PartyError as error:
+        except UserError as error:
             raise from_party_error(error, field=field, round=round) from None
         self.players[name] = player
 
@@ -149,7 +185,7 @@ class _Loader:
                 tables = self._ids(seating)
                 return services.round1_seat_manual(party=self.party, tables=tables, user=self.owner)
             return services.round1_seat_draw(party=self.party, seed=self.file.seed, user=self.owner)
-        except PartyError as error:
+        except UserError as error:
             raise from_party_error(error, field="seating") from None
 
     # -- a round
@@ -162,7 +198,7 @@ class _Loader:
             tables = self._ids(entry.seating_override)
             try:
                 rnd = services.round_override_seating(round=rnd, tables=tables, user=self.owner)
-            except PartyError as error:
+            except UserError as error:
                 raise from_party_error(error, field="seating_override", round=number) from None
         table_count = rnd.tables.count()
         scores = self._enter_deals(rnd, entry)
@@ -170,7 +206,7 @@ class _Loader:
         for table in entry.time_called:
             try:
                 services.table_call_time(round=rnd, table=table, user=self.owner)
-            except PartyError as error:
+            except UserError as error:
                 raise from_party_error(
                     error, field="time_called", table=table, round=number
                 ) from None
@@ -199,7 +235,7 @@ class _Loader:
         self._arrivals_departures(entry)
         try:
             nxt = services.round_close(round=rnd, user=self.owner, seat_next=not last)
-        except PartyError as error:
+        except UserError as error:
             raise from_party_error(error, round=number) from None
         return nxt or rnd
 
@@ -239,7 +275,7 @@ class _Loader:
     def _cut(self, rnd: Round, table: int, team: int, number: int) -> None:
         try:
             services.table_record_cut(round=rnd, table=table, team=team, user=self.owner)
-        except PartyError as error:
+        except UserError as error:
             raise from_party_error(error, field="tiebreaks", table=table, round=number) from None
 
     def _enter_deals(self, rnd: Round, entry: RoundRecord) -> Scores:
@@ -281,7 +317,7 @@ class _Loader:
                 reason=versions[index - 1].reason if index else None,
                 user=self.owner,
             )
-        except PartyError as error:
+        except UserError as error:
             located = from_party_error(
                 error, round=entry.number, table=record.table, deal=record.deal
             )
@@ -318,7 +354,7 @@ class _Loader:
                     prize=prizes[pick.prize - 1],
                     user=self.owner,
                 )
-            except PartyError as error:
+            except UserError as error:
                 raise from_party_error(error, field="prize_picks") from None
 
 

@@ -21,6 +21,8 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.rules import RULESETS, Ruleset, RulesetError
+from scoring.rules.rulesets import SEAT_RULESETS
+from scoring.rules.words import Text, ngettext_noop
 
 from .check import (
     NAME_MAX,
@@ -119,7 +121,7 @@ def party_file_read(data: Any) -> PartyFile:
     )
 
 
-def _top(field: str, message: str, params: Mapping[str, Any]) -> PartyFileProblem:
+def _top(field: str, message: str, params: Mapping[str, Any] | None) -> PartyFileProblem:
     return PartyFileProblem(message, params, path=field, field=field)
 
 
@@ -129,8 +131,15 @@ def _header(data: dict) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX:
         raise _top(
             "name",
-            gettext_noop("Give the party's name (at most %(max)d characters)."),
-            {"max": NAME_MAX},
+            Text(
+                ngettext_noop(
+                    "Give the party's name (at most %(max)d character).",
+                    "Give the party's name (at most %(max)d characters).",
+                    "max",
+                ),
+                {"max": NAME_MAX},
+            ),
+            None,
         )
     date = data.get("date")
     try:
@@ -147,8 +156,15 @@ def _header(data: dict) -> dict[str, Any]:
     if not isinstance(venue, str) or len(venue.strip()) > VENUE_MAX:
         raise _top(
             "venue",
-            gettext_noop("The venue is a text of at most %(max)d characters."),
-            {"max": VENUE_MAX},
+            Text(
+                ngettext_noop(
+                    "The venue is a text of at most %(max)d character.",
+                    "The venue is a text of at most %(max)d characters.",
+                    "max",
+                ),
+                {"max": VENUE_MAX},
+            ),
+            None,
         )
     ruleset = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(ruleset, str):
@@ -309,11 +325,17 @@ def _prizes(data: dict) -> tuple[list[str], dict[str, str], list[dict]]:
     ):
         raise _top(
             "prizes",
-            gettext_noop(
-                "prizes lists the place prizes' names, first pick first, each at most "
-                "%(max)d characters."
+            Text(
+                ngettext_noop(
+                    "prizes lists the place prizes' names, first pick first, each at most "
+                    "%(max)d character.",
+                    "prizes lists the place prizes' names, first pick first, each at most "
+                    "%(max)d characters.",
+                    "max",
+                ),
+                {"max": PRIZE_MAX},
             ),
-            {"max": PRIZE_MAX},
+            None,
         )
     specials = data.get("special_prizes", {})
     if not isinstance(specials, dict) or not all(
@@ -348,6 +370,16 @@ def _prizes(data: dict) -> tuple[list[str], dict[str, str], list[dict]]:
 def _rules(name: str, options: dict[str, Any]) -> Ruleset:
     """The ruleset the file names, with its options: what its deals are checked by."""
     base = RULESETS.get(name)
+    if base is None and isinstance(name, str) and name in SEAT_RULESETS:
+        # Movement needs fixed pairs at four-seat tables (RULES.md 12.5).
+        raise _top(
+            "ruleset",
+            gettext_noop(
+                "%(value)s is not played by two fixed pairs at four seats: a party "
+                "plays a partnership game."
+            ),
+            {"value": shown(name)},
+        )
     if base is None:
         raise _top("ruleset", gettext_noop("Unknown ruleset %(value)s."), {"value": shown(name)})
     house = {k: v for k, v in options.items() if k not in PARTY_OPTIONS}

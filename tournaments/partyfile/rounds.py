@@ -7,9 +7,10 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.rules import Ruleset, validate_result
-from scoring.rules.words import Text, TextList
+from scoring.rules.words import Text, TextList, gettext_noop, ngettext_noop
 
-from .check import REASON_MAX, Names, check_fields, gettext_noop, is_int, shown, tables_read
+from .check import REASON_MAX, Names, check_fields, is_int, shown, tables_read
+from .document import INT_LIMIT
 from .values import (
     AMENDMENT_FIELDS,
     DEAL_FIELDS,
@@ -119,8 +120,14 @@ def _tiebreaks_read(value: Any, problem: Callable[..., PartyFileProblem]) -> dic
         )
     cuts: dict[int, int] = {}
     for key, team in value.items():
-        # Only plain digits: "²" is a digit to str.isdigit, not to int().
-        if not (isinstance(key, str) and key.isascii() and key.isdigit()):
+        # Only plain digits: "²" is a digit to str.isdigit, not to int(); and
+        # few enough for int() to read and for a whole number of a party file.
+        if not (
+            isinstance(key, str)
+            and key.isascii()
+            and key.isdigit()
+            and len(key) < len(str(INT_LIMIT))
+        ):
             raise problem(
                 gettext_noop("There is no table %(value)s in this round."),
                 {"value": shown(key)},
@@ -297,8 +304,15 @@ def _deal_where(
         reason = earlier.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_MAX:
             raise problem(
-                gettext_noop("Say why this version was replaced (at most %(max)d characters)."),
-                {"max": REASON_MAX},
+                Text(
+                    ngettext_noop(
+                        "Say why this version was replaced (at most %(max)d character).",
+                        "Say why this version was replaced (at most %(max)d characters).",
+                        "max",
+                    ),
+                    {"max": REASON_MAX},
+                ),
+                None,
                 prefix + ".reason",
             )
     return {**where, "path": path}

@@ -12,18 +12,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import segno
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 
+from pedroparty import qrcodes
 from scoring import wording
-from scoring.rules.rulesets import Ruleset
+from scoring.rules.rulesets import RULESETS, Ruleset
 
 from .. import selectors, services
+from ..errors import UserError
 from ..forms import POINT_CARD_NAMES
+from ..game.wifi import wifi_payload
 from ..models import Document, Party, Prize, PrizeAward, TableRound
-from ..services import PartyError
-from ..wifi import wifi_payload
 from .options import ENTRY_TOKEN_SLOT
 from .paper import DEFAULT_DESIGN, DEFAULT_PAPER, MARGIN_MM, PAPERS
 
@@ -31,13 +31,14 @@ Kind = Document.Kind
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st; in Spanish 1.º,
-    2.º; in French 1er, 2e (the active language's way)."""
+    """The ordinal of a place, the active language's way: 1st, 2nd, 3rd, 4th
+    ... 11th, 12th, 13th ... 21st; in Spanish 1.º, 2.º (a "puesto"); in
+    French 1re, 2e ("place" is feminine)."""
     language = (get_language() or "en").split("-")[0]
     if language == "es":
         return f"{number}.º"
     if language == "fr":
-        return f"{number}er" if number == 1 else f"{number}e"
+        return f"{number}re" if number == 1 else f"{number}e"
     if 10 <= number % 100 <= 20:
         suffix = "th"
     else:
@@ -73,12 +74,12 @@ def award_lines(party: Party) -> list[AwardLine]:
         "rank",
         "score",
     )
-    kinds = dict(Prize.Kind.choices)
+    ruleset = RULESETS[party.ruleset]
     lines = []
     for pk, prize, kind, position, name, order, rank, score in awards:
         special = kind != Prize.Kind.PLACE
         if special:
-            label, place, what = "", prize, kinds[kind]
+            label, place, what = "", prize, selectors.prize_kind_label(kind, ruleset)
             sort = (1, position, order)
         else:
             label = ("=" if ranks.count(rank) > 1 else "") + ordinal(rank)
@@ -95,7 +96,7 @@ def _certificates(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[
         wanted = set(chosen)
         lines = [line for line in lines if line.id in wanted]
     if not lines:
-        raise PartyError({"awards": gettext("None of these prizes is awarded any more.")})
+        raise UserError({"awards": gettext("None of these prizes is awarded any more.")})
     design = options.get("design", DEFAULT_DESIGN)
     return {"design": design, "title": gettext("Prize certificates")}, [
         certificate_item(line, design) for line in lines
@@ -138,11 +139,10 @@ def _round_info(history: selectors.PartyHistory, number: int | None, *, largest:
     return history.rounds[-1]
 
 
-def qr_svg(url: str) -> SafeString:
-    """The QR code of ``url`` as an inline, scalable SVG element."""
-    code = segno.make(url, error="m", micro=False)
-    svg = code.svg_inline(scale=1, border=0, omitsize=True, dark="#1b1b1b", svgclass="qr")
-    return mark_safe(svg)  # segno's own markup, no user text
+def qr_svg(data: str) -> SafeString:
+    """``data`` as a QR code to print: its quiet zone included, and
+    ``qrcodes.PRINT_MODULE_MM`` a module, which a phone reads at arm's length."""
+    return qrcodes.qr_svg(data, module_mm=qrcodes.PRINT_MODULE_MM)
 
 
 def _table_cards(party: Party, options: Mapping[str, Any]) -> tuple[dict, list[dict]]:
@@ -214,7 +214,7 @@ def _round_number(party: Party, options: Mapping[str, Any]) -> int:
     numbers = list(party.rounds.order_by("number").values_list("number", flat=True))
     number = options.get("round") or (numbers[-1] if numbers else None)
     if number not in numbers:
-        raise PartyError({"round": gettext("That round is not in the party any more.")})
+        raise UserError({"round": gettext("That round is not in the party any more.")})
     return number
 
 

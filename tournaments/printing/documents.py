@@ -27,8 +27,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from ..clubs.services.access import party_action
+from ..errors import UserError
 from ..models import Document, Party
-from ..services import PartyError
 from ..tasks import document_render as document_render_task
 from .options import document_options, options_key
 from .paper import DESIGNS, PAPERS
@@ -84,13 +85,14 @@ _REQUEUE = {
 }
 
 
+@party_action
 def document_request(*, party: Party, kind: str, options: Mapping[str, Any], user) -> Document:
     """The document of ``kind`` and ``options`` for the party as it is now.
 
     Returns the stored one when there is one at the current party version
     (ready, or still being made); otherwise queues a new one, rendered by a
     task enqueued when the transaction commits.  A failed or lost document is
-    queued again.  Raises PartyError for options the host can fix.
+    queued again.  Raises UserError for options the host can fix.
     """
     clean = document_options(party, kind, options)
     key = options_key(clean)
@@ -119,6 +121,7 @@ def document_request(*, party: Party, kind: str, options: Mapping[str, Any], use
     return document
 
 
+@party_action
 def document_again(*, party: Party, document_id: int, user) -> Document:
     """Make the party's document ``document_id`` again, from scratch.
 
@@ -127,7 +130,7 @@ def document_again(*, party: Party, document_id: int, user) -> Document:
     returned as it is.  Otherwise the document is queued again and a new task
     enqueued, however recent its claim, so a stuck or failed one is really
     rendered again; should its first render still be alive, the
-    first of the two to finish stores the PDF.  Raises PartyError when the
+    first of the two to finish stores the PDF.  Raises UserError when the
     document is not the party's (any more).
     """
     with transaction.atomic():
@@ -138,7 +141,7 @@ def document_again(*, party: Party, document_id: int, user) -> Document:
             .first()
         )
         if document is None:
-            raise PartyError({"again": gettext("That document is gone: ask for it again below.")})
+            raise UserError({"again": gettext("That document is gone: ask for it again below.")})
         version = Party.objects.values_list("version", flat=True).get(pk=party.pk)
         if document.party_version < version:
             return document_request(

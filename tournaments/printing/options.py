@@ -9,8 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from ..errors import UserError
 from ..models import Document, Party, PrizeAward
-from ..services import PartyError
 from .paper import DEFAULT_DESIGN, DEFAULT_PAPER, DESIGNS, PAPERS
 
 Kind = Document.Kind
@@ -31,24 +31,24 @@ KIND_OPTIONS: dict[str, tuple[str, ...]] = {
 
 
 def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The canonical options of a request, or PartyError naming what is wrong.
+    """The canonical options of a request, or UserError naming what is wrong.
 
     ``awards`` is "all" or a sorted list of award ids (all of them selected is
     "all" too, so the two requests share one document); ``round`` is a round
     number, or None for the current round (the largest, for table cards).
     """
     if kind not in KIND_OPTIONS:
-        raise PartyError({"kind": gettext("Choose what to print.")})
+        raise UserError({"kind": gettext("Choose what to print.")})
     options: dict[str, Any] = {}
     names = KIND_OPTIONS[kind]
     paper = raw.get("paper") or DEFAULT_PAPER
     if paper not in PAPERS:
-        raise PartyError({"paper": gettext("Paper is US Letter or A4.")})
+        raise UserError({"paper": gettext("Paper is US Letter or A4.")})
     options["paper"] = paper
     if "design" in names:
         design = raw.get("design") or DEFAULT_DESIGN
         if design not in DESIGNS:
-            raise PartyError({"design": gettext("Choose one of the certificate designs.")})
+            raise UserError({"design": gettext("Choose one of the certificate designs.")})
         options["design"] = design
     if "awards" in names:
         options["awards"] = _awards_option(party, raw.get("awards"))
@@ -57,7 +57,7 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
     if "public_url" in names:
         url = str(raw.get("public_url") or "")
         if not url.startswith(("http://", "https://")) or len(url) > 300:
-            raise PartyError(
+            raise UserError(
                 {"public_url": gettext("The players' page link must be an http(s) URL.")}
             )
         options["public_url"] = url
@@ -68,7 +68,7 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
             or len(url) > 300
             or url.count(ENTRY_TOKEN_SLOT) != 1
         ):
-            raise PartyError(
+            raise UserError(
                 {"entry_url": gettext("The table-side entry link must be an http(s) URL.")}
             )
         options["entry_url"] = url
@@ -78,17 +78,17 @@ def document_options(party: Party, kind: str, raw: Mapping[str, Any]) -> dict[st
 def _awards_option(party: Party, raw: Any) -> str | list[int]:
     every = set(PrizeAward.objects.filter(prize__party=party).values_list("pk", flat=True))
     if not every:
-        raise PartyError({"awards": gettext("No prizes have been awarded yet.")})
+        raise UserError({"awards": gettext("No prizes have been awarded yet.")})
     if raw in (None, "", "all"):
         return "all"
     try:
         chosen = {int(value) for value in raw}
     except (TypeError, ValueError):
-        raise PartyError({"awards": gettext("Choose the prize winners from the list.")}) from None
+        raise UserError({"awards": gettext("Choose the prize winners from the list.")}) from None
     if not chosen:
-        raise PartyError({"awards": gettext("Tick at least one prize winner.")})
+        raise UserError({"awards": gettext("Tick at least one prize winner.")})
     if chosen - every:
-        raise PartyError({"awards": gettext("Choose the prize winners from the list.")})
+        raise UserError({"awards": gettext("Choose the prize winners from the list.")})
     return "all" if chosen == every else sorted(chosen)
 
 
@@ -96,14 +96,14 @@ def _round_option(party: Party, kind: str, raw: Any) -> int | None:
     numbers = set(party.rounds.values_list("number", flat=True))
     if raw in (None, ""):
         if not numbers and kind != Kind.TABLE_CARDS:
-            raise PartyError({"round": gettext("Seat round 1 first.")})
+            raise UserError({"round": gettext("Seat round 1 first.")})
         return None
     try:
         number = int(raw)
     except (TypeError, ValueError):
         number = 0
     if number not in numbers:
-        raise PartyError({"round": gettext("Choose one of the party's rounds.")})
+        raise UserError({"round": gettext("Choose one of the party's rounds.")})
     return number
 
 

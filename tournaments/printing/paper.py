@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from ..checks import FONT_DIRS, FONT_FACES, find_font
 from ..models import Document
 
 Kind = Document.Kind
@@ -48,38 +48,6 @@ LANDSCAPE = {Kind.CERTIFICATES, Kind.TABLE_CARDS}
 #: The page margin of every printable, in mm.
 MARGIN_MM = 12.0
 
-#: Directories searched for font files, first match wins.
-FONT_DIRS = (
-    "/usr/share/fonts/truetype/dejavu",  # Debian, Ubuntu
-    "/usr/share/fonts/dejavu",  # Fedora
-    "/usr/share/fonts/TTF",  # Arch
-    "/usr/local/share/fonts",
-)
-#: family used in the CSS -> (weight, style) -> candidate file names
-FONT_FACES = {
-    "Pedro Serif": {
-        ("normal", "normal"): ("DejaVuSerif.ttf",),
-        ("bold", "normal"): ("DejaVuSerif-Bold.ttf",),
-        ("normal", "italic"): ("DejaVuSerif-Italic.ttf",),
-        ("bold", "italic"): ("DejaVuSerif-BoldItalic.ttf",),
-    },
-    "Pedro Sans": {
-        ("normal", "normal"): ("DejaVuSans.ttf",),
-        ("bold", "normal"): ("DejaVuSans-Bold.ttf",),
-        ("normal", "italic"): ("DejaVuSans-Oblique.ttf",),
-        ("bold", "italic"): ("DejaVuSans-BoldOblique.ttf",),
-    },
-}
-
-
-def _find_font(names: tuple[str, ...], dirs: tuple[str, ...]) -> Path | None:
-    for directory in dirs:
-        for name in names:
-            path = Path(directory) / name
-            if path.is_file():
-                return path
-    return None
-
 
 @lru_cache(maxsize=1)
 def font_css(dirs: tuple[str, ...] = FONT_DIRS) -> SafeString:
@@ -92,7 +60,7 @@ def font_css(dirs: tuple[str, ...] = FONT_DIRS) -> SafeString:
     rules = []
     for family, faces in FONT_FACES.items():
         for (weight, style), names in faces.items():
-            path = _find_font(names, dirs)
+            path = find_font(names, dirs)
             if path is not None:
                 rules.append(
                     f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '

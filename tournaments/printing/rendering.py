@@ -19,8 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from weasyprint import HTML
 
+from ..errors import UserError
 from ..models import Document
-from ..services import PartyError
 from .documents import MAX_RENDER_ATTEMPTS, PENDING, STUCK_AFTER
 from .pages import Step, build_html
 
@@ -96,7 +96,7 @@ def document_render(*, document_id: int, task_id: str = "") -> None:
         pdf = build_pdf(document, progress=partial(_Progress, document_id, task_id))
     except Exception as exc:
         logger.exception("Document %s failed to render", document_id)
-        reason = exc.message if isinstance(exc, PartyError) else str(exc)
+        reason = exc.message if isinstance(exc, UserError) else str(exc)
         message = (gettext("Could not make the PDF: %(reason)s") % {"reason": reason})[:240]
         # Only while the claim is still this task's: a render that took over
         # from this one may yet succeed.

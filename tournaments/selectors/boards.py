@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from .. import standings
+from ..game import standings
 from ..models import DealResult, Party, Round, Seat, TableRound
-from ..tableside_selectors import round_open_entries
+from ..tableside.selectors import round_open_entries
 from .history import DEAL_COLUMNS, DealInfo, PartyHistory, RoundInfo, deal_info, party_history
 
 
@@ -210,6 +210,8 @@ class RosterLine:
     arrives_round: int
     leaves_round: int | None
     seat: str
+    #: The club member the player is (a club's party), else None.
+    member_id: int | None = None
 
 
 def player_roster(party: Party) -> list[RosterLine]:
@@ -224,7 +226,15 @@ def player_roster(party: Party) -> list[RosterLine]:
         for pid in info.sitting_out:
             where[pid] = gettext("Sitting out")
     return [
-        RosterLine(p.id, p.name, p.order, p.arrives_round, p.leaves_round, where.get(p.id, ""))
+        RosterLine(
+            p.id,
+            p.name,
+            p.order,
+            p.arrives_round,
+            p.leaves_round,
+            where.get(p.id, ""),
+            p.member_id,
+        )
         for p in history.players
     ]
 

@@ -22,6 +22,8 @@ class PlayerInfo:
     order: int
     arrives_round: int
     leaves_round: int | None
+    #: The club member the player is (a club's party), else None.
+    member_id: int | None = None
 
     def present_in(self, number: int) -> bool:
         return self.arrives_round <= number and (
@@ -133,7 +135,7 @@ def party_history(party: Party, *, details: bool = True) -> PartyHistory:
         PlayerInfo(*row)
         for row in Player.objects.filter(party=party)
         .order_by("order")
-        .values_list("id", "name", "order", "arrives_round", "leaves_round")
+        .values_list("id", "name", "order", "arrives_round", "leaves_round", "member_id")
     ]
     rounds = {
         row[0]: RoundInfo(*row)

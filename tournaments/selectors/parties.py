@@ -62,7 +62,7 @@ def _hosted(user) -> QuerySet[Party]:
 
 
 def _reachable(user) -> QuerySet[Party]:
-    """The parties where ``user`` may do anything at all (tournaments.roles)."""
+    """The parties where ``user`` may do anything at all (tournaments.game.roles)."""
     if user.is_staff:
         return Party.objects.all()
     clubs = ClubRole.objects.filter(user=user).values("club_id")

@@ -3,13 +3,14 @@ who has what."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from scoring import wording
-from scoring.rules import RULESETS
+from scoring.rules import RULESETS, Ruleset
 
-from .. import standings
-from ..models import Party, Prize, PrizeAward
+from ..game import standings
+from ..models import Party, Player, Prize, PrizeAward, RatingUpdate
 from .history import PartyHistory, party_history
 from .results import party_standings, round_results
 
@@ -42,7 +43,33 @@ def special_prize_winners(party: Party) -> dict[str, list[int]]:
         "highest_bid": list(
             standings.highest_bid_made(bids, registration=history.registration, ruleset=rs).players
         ),
+        "against_odds": against_the_odds(party),
     }
+
+
+def against_the_odds(party: Party) -> list[int]:
+    """The players (ties share) whose rated rounds beat the ratings'
+    predictions by the most: each round, the pair's result (1 won, 1/2
+    drawn, 0 lost) less the chance the ratings gave it, added up over the
+    night.  Nobody when no member beat the predictions (or no round was
+    rated: a party outside a club, or guests only)."""
+    surplus: dict[int, float] = {}
+    for player_id, outcome, expected in (
+        RatingUpdate.objects.filter(party=party, member__players__party=party)
+        .values_list("member__players__id", "outcome", "expected")
+        .order_by()
+    ):
+        surplus[player_id] = surplus.get(player_id, 0.0) + outcome - expected
+    if not surplus:
+        return []
+    best = max(surplus.values())
+    if best <= 0:
+        return []
+    order = dict(Player.objects.filter(party=party).values_list("pk", "order"))
+    return sorted(
+        (pid for pid, value in surplus.items() if math.isclose(value, best, abs_tol=1e-9)),
+        key=order.get,
+    )
 
 
 @dataclass(frozen=True)
@@ -85,17 +112,28 @@ def prize_turn(party: Party) -> PrizeTurn | None:
     return None
 
 
-def prize_latest_pick(party: Party) -> int | None:
-    """The place prize picked last (the one a host may put back), or None."""
-    picks = dict(
-        PrizeAward.objects.filter(prize__party=party, prize__kind="place").values_list(
-            "player_id", "prize_id"
-        )
-    )
+@dataclass(frozen=True)
+class LatestPick:
+    """The place prize picked last: the pick a host may put back."""
+
+    pick: int  # the PrizeAward's id
+    prize: int
+    prize_name: str
+    player: str
+
+
+def prize_latest_pick(party: Party) -> LatestPick | None:
+    """The place prize pick made last (the one a host may put back), or None."""
+    picks = {
+        player: (pk, prize, prize_name, name)
+        for pk, player, prize, prize_name, name in PrizeAward.objects.filter(
+            prize__party=party, prize__kind="place"
+        ).values_list("pk", "player_id", "prize_id", "prize__name", "player__name")
+    }
     latest = None
     for turn in prize_order(party):
         if turn.player in picks:
-            latest = picks[turn.player]
+            latest = LatestPick(*picks[turn.player])
     return latest
 
 
@@ -108,17 +146,22 @@ class PrizeLine:
     winners: list[str]
 
 
-def _kind_label(prize: Prize, party: Party) -> str:
-    """What the prize is for; the top contracts' prize names the game's own."""
-    if prize.kind == Prize.Kind.MOST_SHOOTS:
-        return wording.top_contracts_prize(RULESETS[party.ruleset])
-    return prize.get_kind_display()
+def prize_kind_label(kind: str, ruleset: Ruleset) -> str:
+    """What a prize of ``kind`` is for, in the active language: the one name
+    the prizes page, the certificates and the documents page give it.  The
+    top contracts' prize says the game's own ("Most 32s made")."""
+    if kind == Prize.Kind.MOST_SHOOTS:
+        return wording.top_contracts_prize(ruleset)
+    return str(Prize.Kind(kind).label)
 
 
 def prize_board(party: Party) -> list[PrizeLine]:
     """Every prize with who has it so far."""
+    ruleset = RULESETS[party.ruleset]
     lines = {
-        prize.pk: PrizeLine(prize.pk, prize.name, prize.kind, _kind_label(prize, party), [])
+        prize.pk: PrizeLine(
+            prize.pk, prize.name, prize.kind, prize_kind_label(prize.kind, ruleset), []
+        )
         for prize in party.prizes.order_by("kind", "position")
     }
     awards = PrizeAward.objects.filter(prize__party=party).order_by("rank", "player__order")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from .. import standings
+from ..game import standings
 from ..models import DealResult, Party, Player, Round, Seat, SitOut, TableRound
 from .history import PartyHistory
 
@@ -58,10 +58,10 @@ def standings_from_history(history: PartyHistory) -> Standings:
         for result in round_results(history)
     ]
     players = [(p.id, p.name) for p in history.players]
-    return _standings_table(history.version, tallies, players)
+    return standings_table(history.version, tallies, players)
 
 
-def _standings_table(
+def standings_table(
     version: int, tallies: list[standings.RoundTally], players: list[tuple[int, str]]
 ) -> Standings:
     """The standings lines from each round's tally, players in registration order."""
@@ -126,15 +126,15 @@ def _standings_compute(party: Party) -> Standings:
     }
     loaded = {
         round_id: standings.round_tally(result, option=party.sitout_credit)
-        for round_id, result in _round_results_load(missing).items()
+        for round_id, result in round_results_load(missing).items()
     }
     if loaded:
         cache.set_many({keys[round_id]: result for round_id, result in loaded.items()}, 6 * 3600)
     tallies = [cached.get(keys[round_id]) or loaded[round_id] for round_id, _, _ in rounds]
-    return _standings_table(party.version, tallies, players)
+    return standings_table(party.version, tallies, players)
 
 
-def _round_results_load(closed: dict[int, bool]) -> dict[int, standings.RoundResult]:
+def round_results_load(closed: dict[int, bool]) -> dict[int, standings.RoundResult]:
     """Rounds (id -> whether closed) as the standings maths takes them, read in
     four queries; an open round's tables have no winner yet."""
     if not closed:

@@ -9,21 +9,25 @@ from django.utils.translation import gettext, gettext_noop
 from scoring.rules import validate_result
 from scoring.texts import translated
 
+from ..clubs.services.access import closed_round_allow, party_action
+from ..clubs.services.ratings import ratings_table_changed, table_totals
+from ..errors import UserError
+from ..game.standings import table_round_winner
 from ..models import DealResult, Round, TableRound
-from ..standings import table_round_winner
-from .common import PartyError, _audit, _bump, party_ruleset
+from .common import audit_log, party_ruleset
 from .results import (
     DealEntry,
-    _describe,
-    _record,
-    _result_json,
-    _result_save,
-    _table_players,
-    _table_scores,
+    result_describe,
+    result_json,
+    result_save,
+    table_players,
+    table_scores,
+    validator_record,
 )
-from .seating import _seatings_differing
+from .seating import seatings_differing
 
 
+@party_action
 def result_amend(
     *,
     result: DealResult,
@@ -31,13 +35,12 @@ def result_amend(
     reason: str,
     user,
     version: int | None = None,
-    closed_ok: bool = True,
 ) -> tuple[DealResult, list[int]]:
     """Replace a deal's result with a new version (RULES.md 6, corrections).
 
     ``version`` is the version of the result the host's form showed: if the
     deal has been amended since (another tablet saved first), nothing is
-    changed and :class:`PartyError` carries the result stored now, so the
+    changed and :class:`UserError` carries the result stored now, so the
     host sees both and decides.
 
     The old version stays, marked not current, and the audit trail records
@@ -47,23 +50,22 @@ def result_amend(
     the host then chooses to keep the seatings played or re-seat the current
     round (:func:`round_reseat`) if it has no deals yet.
 
-    ``closed_ok=False`` (a scorer: :mod:`tournaments.roles`) refuses a deal
-    of a closed round, checked holding the round's lock so that a round
-    closed meanwhile is refused too.
+    A deal of a closed round is refused to a user who may not change a
+    closed round (a scorer: :mod:`tournaments.game.roles`), checked holding the
+    round's lock so that a round closed meanwhile is refused too.
     """
     reason = (reason or "").strip()
     if not reason:
-        raise PartyError({"reason": gettext("Say why the result is being changed.")})
+        raise UserError({"reason": gettext("Say why the result is being changed.")})
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("party").get(pk=result.round_id)
-        if not closed_ok and rnd.status == Round.Status.CLOSED:
-            raise PartyError(gettext("The round is closed: only an organiser can amend it."))
+        closed_round_allow(round=rnd, user=user)
         old = DealResult.objects.select_for_update().get(pk=result.pk)
         if not old.is_current or (version is not None and version != old.version):
             stored = DealResult.objects.select_related("entered_by").get(
                 round=rnd, table=old.table, deal=old.deal, is_current=True
             )
-            raise PartyError(
+            raise UserError(
                 {
                     "__all__": gettext(
                         "Another device amended this deal while it was open here. "
@@ -76,14 +78,15 @@ def result_amend(
             )
         party = rnd.party
         rs = party_ruleset(party)
-        players = _table_players(rnd, old.table)
-        record = _record(rnd, old.deal, entry, players)
+        players = table_players(rnd, old.table)
+        record = validator_record(rnd, old.deal, entry, players)
         record.update(recorded_deals=(old.deal,), amending=True, round_open=True)
         errors = validate_result(rs, record)
         if errors:
-            raise PartyError({e.field: translated(e) for e in errors})
+            raise UserError({e.field: translated(e) for e in errors})
+        before = table_totals(round=rnd).get(old.table, (0, 0))
         DealResult.objects.filter(pk=old.pk).update(is_current=False)
-        new = _result_save(
+        new = result_save(
             rnd,
             old.table,
             old.deal,
@@ -99,7 +102,8 @@ def result_amend(
         differing: list[int] = []
         if rnd.status == Round.Status.CLOSED:
             differing = _rejudge_table(rnd, old.table)
-        _audit(
+            ratings_table_changed(round=rnd, table=old.table, before=before)
+        audit_log(
             party,
             user,
             "result_amend",
@@ -108,13 +112,12 @@ def result_amend(
                 "number": rnd.number,
                 "table": old.table,
                 "deal": old.deal,
-                "result": _describe(new, rs),
+                "result": result_describe(new, rs),
             },
-            before=_result_json(old, rnd.number),
-            after=_result_json(new, rnd.number),
+            before=result_json(old, rnd.number),
+            after=result_json(new, rnd.number),
             reason=reason,
         )
-        _bump(party, rnd)
     return new, differing
 
 
@@ -123,12 +126,12 @@ def _rejudge_table(rnd: Round, table: int) -> list[int]:
     results now say (None while a needed cut is missing) and return the later
     rounds whose seating movement would now give differently."""
     outcome = TableRound.objects.select_for_update().get(round=rnd, table=table)
-    scores = _table_scores(rnd, table)
+    scores = table_scores(rnd, table)
     cut = outcome.cut_winner if table_round_winner(scores) is None else None
     winner = table_round_winner(scores, cut=cut)
     if winner == outcome.winner and cut == outcome.cut_winner:
         return []
-    differing = _seatings_differing(rnd, {table: winner})
+    differing = seatings_differing(rnd, {table: winner})
     outcome.winner, outcome.cut_winner = winner, cut
     outcome.save(update_fields=["winner", "cut_winner"])
     return differing

@@ -1,41 +1,19 @@
-"""What every party service shares: the error a host reads, the party's
-ruleset, the audit trail and the version bump."""
+"""What every party service shares: the party's ruleset and the audit
+trail.  The error a person reads is :class:`tournaments.errors.UserError`;
+a write's version bump is the models' own (:mod:`tournaments.models.versions`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.rules import RULESETS
 from scoring.rules.rulesets import Ruleset
+from scoring.rules.words import Plural
 
-from .. import public_selectors
-from ..models import AuditEntry, DealResult, Party, Player, Round
-from ..movement import SeatingProblem
-from .versions import season_bump
-
-
-class PartyError(Exception):
-    """A problem the host can fix.  ``errors`` maps field names to sentences;
-    ``"__all__"`` holds errors that belong to no single field.  ``message`` is
-    all of them as one text, for a page that shows the error in one place."""
-
-    def __init__(self, errors: dict[str, str] | str, *, result: DealResult | None = None):
-        if isinstance(errors, str):
-            errors = {"__all__": errors}
-        self.errors = errors
-        #: For a stale or duplicate entry: the result that is already stored.
-        self.result = result
-        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
-
-    @property
-    def message(self) -> str:
-        """The text a host reads: every sentence, in the order given."""
-        return " ".join(self.errors.values())
-
+from ..game.movement import SeatingProblem
+from ..models import AuditEntry, Party, Player, Round
 
 #: Special prizes are listed after the place prizes, from this position on.
 SPECIAL_PRIZE_POSITION = 900
@@ -61,10 +39,17 @@ def party_ruleset(party: Party) -> Ruleset:
 def seating_problem_text(problem: SeatingProblem) -> str:
     """The host's sentence for a problem found by the plain-Python party maths."""
     if problem.code == SeatingProblem.FEW_REGISTERED:
-        text = gettext("A party needs at least %(min)d players; only %(count)d are registered.")
+        text = ngettext(
+            "A party needs at least %(min)d players; only %(count)d is registered.",
+            "A party needs at least %(min)d players; only %(count)d are registered.",
+            problem.values["count"],
+        )
     elif problem.code == SeatingProblem.FEW_PRESENT:
-        text = gettext(
-            "A party needs at least %(min)d players; only %(count)d are present for the next round."
+        text = ngettext(
+            "A party needs at least %(min)d players; only %(count)d is present for the next round.",
+            "A party needs at least %(min)d players; only %(count)d are present for the next "
+            "round.",
+            problem.values["count"],
         )
     elif problem.code == SeatingProblem.TABLE_TIED:
         text = gettext(
@@ -78,11 +63,11 @@ def seating_problem_text(problem: SeatingProblem) -> str:
     return text % problem.values
 
 
-def _audit(
+def audit_log(
     party: Party,
     user,
     action: str,
-    summary: str,
+    summary: str | Plural,
     params: dict[str, Any] | None = None,
     *,
     words: tuple[str, ...] = (),
@@ -90,49 +75,37 @@ def _audit(
 ) -> None:
     """Record a change.  The summary is stored in English so that it reads the
     same for everyone: ``summary`` is an English template marked with
-    ``gettext_noop`` and ``params`` its values; both are kept too, and the
-    audit page shows the entry in its reader's language (the values named in
-    ``words`` are English words translated with it)."""
+    ``gettext_noop`` (``ngettext_noop`` for one with a number beside a noun)
+    and ``params`` its values; both are kept too, and the audit page shows the
+    entry in its reader's language (the values named in ``words`` are English
+    words translated with it)."""
     if params is None:
         AuditEntry.objects.create(party=party, user=user, action=action, summary=summary, **fields)
         return
     limit = AuditEntry._meta.get_field("summary").max_length
     stored = {**params, "_words": list(words)} if words else dict(params)
+    template = summary
+    if isinstance(summary, Plural):
+        template = summary.singular
+        stored.update(_plural=summary.plural, _count=summary.count)
+        summary = summary.english(params)
     AuditEntry.objects.create(
         party=party,
         user=user,
         action=action,
         summary=(summary % params)[:limit],
-        summary_template=summary,
+        summary_template=template,
         summary_params=stored,
         **fields,
     )
 
 
-def _bump(party: Party, rnd: Round | None = None) -> None:
-    """Mark the party (and ``rnd``, whose results or tables changed) changed:
-    standings caches, ETags and printouts key on these versions.
-
-    Once the change commits, the players' page's cached state (its version and
-    switches) is replaced, so phones see it at their next poll.  A party that
-    counts in a season bumps the season too: its table adds up the party."""
-    if rnd is not None:
-        Round.objects.filter(pk=rnd.pk).update(version=F("version") + 1)
-    Party.objects.filter(pk=party.pk).update(version=F("version") + 1)
-    party.refresh_from_db(
-        fields=["version", "public_token", "public_open", "public_standings", "language", "season"]
-    )
-    state = public_selectors.PublicState.of(party)
-    transaction.on_commit(lambda: public_selectors.public_state_store(state), robust=True)
-    if party.season_id is not None:
-        season_bump(season_ids=[party.season_id])
-
-
-def _present(party: Party, round_number: int) -> list[Player]:
+def players_present(party: Party, round_number: int) -> list[Player]:
+    """The party's players present in round ``round_number``, in registration order."""
     return [p for p in party.players.order_by("order") if p.present_in(round_number)]
 
 
-def _round_drop(rnd: Round) -> None:
+def round_drop(rnd: Round) -> None:
     """Delete a round that has no deals, with its seats, sit-outs and tables."""
     rnd.seats.all().delete()
     rnd.sitouts.all().delete()

@@ -7,31 +7,45 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
 from .. import selectors
+from ..clubs.services.access import party_action
+from ..errors import UserError
 from ..models import Party, Player, Prize, PrizeAward, Round
-from .common import PartyError, _audit, _bump, _round_drop
+from .common import audit_log, round_drop
+from .rounds import round_close
 
 
-def party_finish(*, party: Party, user) -> None:
+@party_action
+def party_finish(*, party: Party, user, close: Round | None = None) -> None:
     """End the party: the open round, if it has no deals, is dropped; an open
-    round with deals must be closed first.  Special prizes are awarded."""
+    round with deals must be closed first.  Special prizes are awarded.
+
+    ``close``: the party's open round, closed first in the same transaction
+    (no next round seated), so that closing and finishing happen together
+    or not at all, and only for those who may finish."""
     with transaction.atomic():
+        if close is not None:
+            if close.party_id != party.pk:
+                raise UserError(gettext("That round is not one of this party's."))
+            # The round's lock first, then the party's: the order in which
+            # every change to a round bumps its pages' versions
+            # (tournaments.models.versions), so the two never wait on each other.
+            round_close(round=close, user=user, seat_next=False)
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.status == Party.Status.FINISHED:
-            raise PartyError(gettext("The party is already finished."))
+            raise UserError(gettext("The party is already finished."))
         current = party.rounds.order_by("-number").first()
         if current is None:
-            raise PartyError(gettext("No round has been played yet."))
+            raise UserError(gettext("No round has been played yet."))
         if current.status == Round.Status.OPEN:
             if current.results.exists():
-                raise PartyError(
+                raise UserError(
                     gettext("Close round %(number)d first.") % {"number": current.number}
                 )
-            _round_drop(current)
+            round_drop(current)
         party.status = Party.Status.FINISHED
         party.save(update_fields=["status"])
         _specials_award(party)
-        _audit(party, user, "party_finish", gettext_noop("Finished the party"), {})
-        _bump(party)
+        audit_log(party, user, "party_finish", gettext_noop("Finished the party"), {})
 
 
 def _specials_award(party: Party) -> None:
@@ -46,72 +60,71 @@ def _specials_award(party: Party) -> None:
             )
 
 
+@party_action
 def prize_pick(*, party: Party, player: Player, prize: Prize, user) -> PrizeAward:
     """The player whose turn it is picks a place prize from what is left."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.status != Party.Status.FINISHED:
-            raise PartyError(gettext("Prizes are picked once the party is finished."))
+            raise UserError(gettext("Prizes are picked once the party is finished."))
         if prize.party_id != party.pk or prize.kind != Prize.Kind.PLACE:
-            raise PartyError({"prize": gettext("That is not one of this party's place prizes.")})
+            raise UserError({"prize": gettext("That is not one of this party's place prizes.")})
         if prize.awards.exists():
-            raise PartyError(
+            raise UserError(
                 {"prize": gettext("%(prize)s has already been picked.") % {"prize": prize.name}}
             )
         turn = selectors.prize_turn(party)
         if turn is None or turn.player != player.pk:
-            raise PartyError({"player": gettext("It is not this player's turn to pick.")})
+            raise UserError({"player": gettext("It is not this player's turn to pick.")})
         award = PrizeAward.objects.create(
             prize=prize, player=player, rank=turn.rank, score=turn.score
         )
-        _audit(
+        audit_log(
             party,
             user,
             "prize_pick",
             gettext_noop("%(name)s picked %(prize)s"),
             {"name": player.name, "prize": prize.name},
         )
-        _bump(party)
     return award
 
 
-def prize_unpick(*, party: Party, prize: Prize, user) -> None:
-    """Put back the latest place prize picked (the host tapped the wrong one):
-    that player picks again.  Only the latest pick can be undone, so every
-    pick still follows the ranks; audited."""
+@party_action
+def prize_unpick(*, party: Party, pick: int, user) -> PrizeAward | None:
+    """Put back the place prize pick ``pick`` (a ``PrizeAward``'s id), the
+    latest one (the host tapped the wrong prize): that player picks again.
+    Only the latest pick can be undone, so every pick still follows the
+    ranks; audited.
+
+    A pick that is not there any more was put back already (a double tap, or
+    the same form sent twice): nothing changes and None is returned.
+    Otherwise the pick put back is returned."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.status != Party.Status.FINISHED:
-            raise PartyError(gettext("Prizes are picked once the party is finished."))
-        if prize.party_id != party.pk or prize.kind != Prize.Kind.PLACE:
-            raise PartyError({"prize": gettext("That is not one of this party's place prizes.")})
-        award = prize.awards.select_related("player").first()
+            raise UserError(gettext("Prizes are picked once the party is finished."))
+        award = PrizeAward.objects.select_related("prize", "player").filter(pk=pick).first()
         if award is None:
-            raise PartyError(
-                {"prize": gettext("%(prize)s has not been picked.") % {"prize": prize.name}}
-            )
-        picked = set(
-            PrizeAward.objects.filter(prize__party=party, prize__kind=Prize.Kind.PLACE).values_list(
-                "player_id", flat=True
-            )
-        )
-        latest = [turn for turn in selectors.prize_order(party) if turn.player in picked][-1]
-        if latest.player != award.player_id:
-            raise PartyError(
+            return None
+        if award.prize.party_id != party.pk or award.prize.kind != Prize.Kind.PLACE:
+            raise UserError({"undo": gettext("That is not one of this party's place prizes.")})
+        latest = selectors.prize_latest_pick(party)
+        if latest is None or latest.pick != award.pk:
+            raise UserError(
                 {
-                    "prize": gettext(
+                    "undo": gettext(
                         "Only the latest pick can be undone: first put back %(name)s's."
                     )
-                    % {"name": latest.name}
+                    % {"name": latest.player if latest else award.player.name}
                 }
             )
         award.delete()
-        _audit(
+        audit_log(
             party,
             user,
             "prize_unpick",
             gettext_noop("Put back %(prize)s: %(name)s picks again"),
-            {"prize": prize.name, "name": award.player.name},
-            before={"prize": prize.name, "player": award.player.name},
+            {"prize": award.prize.name, "name": award.player.name},
+            before={"prize": award.prize.name, "player": award.player.name},
         )
-        _bump(party)
+    return award

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +15,7 @@ from django.utils.translation import (
     get_language_info,
     gettext,
     gettext_noop,
+    ngettext,
 )
 
 from scoring.rules import RULESETS
@@ -23,6 +23,14 @@ from scoring.rules.rulesets import RulesetError
 from scoring.texts import refusal
 
 from ..choices import active_language
+from ..clubs.selectors.clubs import club_role_held, party_deletable_by
+from ..clubs.services.access import party_action
+from ..clubs.services.ratings import ratings_mark
+from ..errors import UserError
+from ..game.wifi import NAME_MAX_BYTES as WIFI_NAME_MAX_BYTES
+from ..game.wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
+from ..game.wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
+from ..game.wifi import WifiProblem, wifi_check
 from ..models import (
     ROUND_MINUTES_DEFAULT,
     ROUND_MINUTES_MAX,
@@ -36,15 +44,8 @@ from ..models import (
     Round,
     Season,
 )
-from ..public_selectors import public_state_forget
 from ..selectors import PARTY_LOAD_ACTION
-from ..selectors.clubs import club_role_held, party_deletable_by
-from ..wifi import NAME_MAX_BYTES as WIFI_NAME_MAX_BYTES
-from ..wifi import PASSWORD_MAX as WIFI_PASSWORD_MAX
-from ..wifi import PASSWORD_MIN as WIFI_PASSWORD_MIN
-from ..wifi import WifiProblem, wifi_check
-from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, PartyError, _audit, _bump
-from .versions import season_bump
+from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, audit_log
 
 
 def party_create(
@@ -114,10 +115,11 @@ def party_create(
     if not isinstance(round_minutes, int) or not ROUND_MINUTES_MIN <= round_minutes <= (
         ROUND_MINUTES_MAX
     ):
-        errors["round_minutes"] = gettext("The round clock runs %(min)d to %(max)d minutes.") % {
-            "min": ROUND_MINUTES_MIN,
-            "max": ROUND_MINUTES_MAX,
-        }
+        errors["round_minutes"] = ngettext(
+            "The round clock runs %(min)d to %(max)d minute.",
+            "The round clock runs %(min)d to %(max)d minutes.",
+            ROUND_MINUTES_MAX,
+        ) % {"min": ROUND_MINUTES_MIN, "max": ROUND_MINUTES_MAX}
     house_options = dict(house_options or {})
     unknown = set(house_options) - set(RULESET_OPTION_NAMES)
     if unknown:
@@ -130,7 +132,7 @@ def party_create(
         except RulesetError as exc:
             errors["house_options"] = refusal(exc)
     if errors:
-        raise PartyError(errors)
+        raise UserError(errors)
     with transaction.atomic():
         party = Party.objects.create(
             slug=_unique_slug(name),
@@ -151,7 +153,6 @@ def party_create(
             season=season,
         )
         # The season's table and public page key on its version.
-        season_bump(season_ids=[season.pk if season else None])
         for position, prize in enumerate(prizes, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
         for offset, kind in enumerate(special_kinds):
@@ -162,7 +163,7 @@ def party_create(
                     name=special_prizes[kind],
                     kind=kind,
                 )
-        _audit(
+        audit_log(
             party, owner, "party_create", gettext_noop("Created the party %(name)s"), {"name": name}
         )
     return party
@@ -171,9 +172,12 @@ def party_create(
 def _too_many_prizes() -> str:
     # Place prizes take positions 1, 2, ...; special prizes sit from
     # SPECIAL_PRIZE_POSITION on, so the place prizes must end before it.
-    return gettext("A party has at most %(most)d place prizes.") % {
-        "most": SPECIAL_PRIZE_POSITION - 1
-    }
+    most = SPECIAL_PRIZE_POSITION - 1
+    return ngettext(
+        "A party has at most %(most)d place prize.",
+        "A party has at most %(most)d place prizes.",
+        most,
+    ) % {"most": most}
 
 
 def _unique_slug(name: str) -> str:
@@ -181,18 +185,18 @@ def _unique_slug(name: str) -> str:
     return f"{base}-{secrets.token_hex(3)}"
 
 
+@party_action
 def prizes_set(*, party: Party, names: Sequence[str], user) -> None:
     """Replace the party's place prizes (before any is awarded)."""
     names = [n.strip() for n in names if n.strip()]
     if len(names) >= SPECIAL_PRIZE_POSITION:
-        raise PartyError({"prizes": _too_many_prizes()})
+        raise UserError({"prizes": _too_many_prizes()})
     with transaction.atomic():
         if PrizeAward.objects.filter(prize__party=party).exists():
-            raise PartyError({"prizes": gettext("Prizes have already been awarded.")})
+            raise UserError({"prizes": gettext("Prizes have already been awarded.")})
         party.prizes.filter(kind=Prize.Kind.PLACE).delete()
         for position, prize in enumerate(names, start=1):
             Prize.objects.create(party=party, position=position, name=prize)
-        _bump(party)
 
 
 #: The audit's words for a change of the players' page switches: (page
@@ -209,19 +213,20 @@ _PUBLIC_CHANGES = {
 }
 
 
+@party_action
 def party_language_set(*, party: Party, language: str, user) -> None:
     """Change the party's language: the printouts made from now on are
     written in it, and the board shows it.  Audited; bumps the version so
     the printouts made before are marked out of date."""
     if language not in dict(settings.LANGUAGES):
-        raise PartyError({"language": gettext("Choose one of the site's languages.")})
+        raise UserError({"language": gettext("Choose one of the site's languages.")})
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         before = party.language
         if before == language:
             return
         Party.objects.filter(pk=party.pk).update(language=language)
-        _audit(
+        audit_log(
             party,
             user,
             "party_language_set",
@@ -231,9 +236,9 @@ def party_language_set(*, party: Party, language: str, user) -> None:
             before={"language": before},
             after={"language": language},
         )
-        _bump(party)
 
 
+@party_action
 def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None:
     """Open or hide the players' page (hidden, every public URL is 404) and show
     or hide its standings (seats are always shown).  Audited; a change of
@@ -250,17 +255,24 @@ def party_public_set(*, party: Party, open: bool, standings: bool, user) -> None
             public_open=after["open"], public_standings=after["standings"]
         )
         summary = _PUBLIC_CHANGES[page, shown]
-        _audit(party, user, "party_public_set", summary, {}, before=before, after=after)
-        _bump(party)
+        audit_log(party, user, "party_public_set", summary, {}, before=before, after=after)
 
 
 def _wifi_problem_text(problem: WifiProblem) -> str:
     return {
         "no_name": gettext("A password needs the network's name."),
-        "name_long": gettext("A network name is at most %(max)d bytes.")
+        "name_long": ngettext(
+            "A network name is at most %(max)d byte.",
+            "A network name is at most %(max)d bytes.",
+            WIFI_NAME_MAX_BYTES,
+        )
         % {"max": WIFI_NAME_MAX_BYTES},
         "name_unprintable": gettext("The network name has a character that cannot be typed."),
-        "password_length": gettext("A Wi-Fi password is %(min)d to %(max)d characters.")
+        "password_length": ngettext(
+            "A Wi-Fi password is %(min)d to %(max)d character.",
+            "A Wi-Fi password is %(min)d to %(max)d characters.",
+            WIFI_PASSWORD_MAX,
+        )
         % {"min": WIFI_PASSWORD_MIN, "max": WIFI_PASSWORD_MAX},
         "password_characters": gettext(
             "A Wi-Fi password has only letters, digits, spaces and the signs on a keyboard."
@@ -268,6 +280,7 @@ def _wifi_problem_text(problem: WifiProblem) -> str:
     }[problem.code]
 
 
+@party_action
 def party_wifi_set(*, party: Party, name: str, password: str, user) -> None:
     """Set the hall's Wi-Fi (both empty: none) for the join-the-Wi-Fi QR code
     on the share screen and the table cards. Audited without the password;
@@ -275,7 +288,7 @@ def party_wifi_set(*, party: Party, name: str, password: str, user) -> None:
     try:
         wifi_check(name, password)
     except WifiProblem as problem:
-        raise PartyError({problem.field: _wifi_problem_text(problem)}) from None
+        raise UserError({problem.field: _wifi_problem_text(problem)}) from None
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         before = {"name": party.wifi_name, "password_set": bool(party.wifi_password)}
@@ -287,10 +300,12 @@ def party_wifi_set(*, party: Party, name: str, password: str, user) -> None:
             summary = gettext_noop("Set the hall Wi-Fi to %(name)s")
         else:
             summary = gettext_noop("Removed the hall Wi-Fi")
-        _audit(party, user, "party_wifi_set", summary, {"name": name}, before=before, after=after)
-        _bump(party)
+        audit_log(
+            party, user, "party_wifi_set", summary, {"name": name}, before=before, after=after
+        )
 
 
+@party_action
 def party_load_record(*, party: Party, user, source: str = "") -> None:
     """Note in a new party's audit trail that it was loaded from a party file
     (``source``: the file's name, if known); the party list shows when."""
@@ -298,9 +313,10 @@ def party_load_record(*, party: Party, user, source: str = "") -> None:
     summary = gettext_noop("Loaded from the party file %(file)s")
     if not source:
         summary = gettext_noop("Loaded from a party file")
-    _audit(party, user, PARTY_LOAD_ACTION, summary, {"file": source})
+    audit_log(party, user, PARTY_LOAD_ACTION, summary, {"file": source})
 
 
+@party_action
 def party_delete(*, party: Party, user) -> str:
     """Delete the party for good, with everything in it: players, rounds,
     results, prizes, printouts and its audit trail.  Only its owner, a
@@ -309,31 +325,33 @@ def party_delete(*, party: Party, user) -> str:
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if not party_deletable_by(user=user, party=party):
-            raise PartyError(gettext("Only the party's host or a co-host can delete it."))
-        name, token, season_id = party.name, party.public_token, party.season_id
+            raise UserError(gettext("Only the party's host or a co-host can delete it."))
+        name = party.name
+        if party.rounds.filter(status=Round.Status.CLOSED).exists():
+            ratings_mark(club_id=party.club_id, since=party.date)
         # A seat or sit-out protects its player: the rounds go first, taking
-        # their seats, sit-outs, results and online tables with them.
+        # their seats, sit-outs, results and online tables with them.  Its
+        # public pages answer 404 and its season drops its nights once this
+        # commits (the models' version hook).
         Round.objects.filter(party=party).delete()
         party.delete()
-        transaction.on_commit(partial(public_state_forget, token), robust=True)
-        # Its season's table no longer adds up its nights.
-        season_bump(season_ids=[season_id])
     return name
 
 
+@party_action
 def party_admin_change(
     *, party: Party, user, summary: str, params: dict[str, Any] | None = None
 ) -> None:
     """Record a change made in the Django admin (a name, a date, a switch, a
-    prize) and bump the party's version, so the players' page, the board and
-    the printouts made before show it or are marked out of date.  ``summary``
+    prize) in the party's audit trail.  The change itself bumped the party's
+    version (:mod:`tournaments.models.versions`), so the players' page, the
+    board and the printouts made before show it or are marked out of date.  ``summary``
     is English: a template marked with ``gettext_noop`` when ``params`` are
     given, kept with them so that the audit page can translate it."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if params is not None:
-            _audit(party, user, "admin_change", summary, params)
+            audit_log(party, user, "admin_change", summary, params)
         else:
             limit = AuditEntry._meta.get_field("summary").max_length
-            _audit(party, user, "admin_change", summary[:limit])
-        _bump(party)
+            audit_log(party, user, "admin_change", summary[:limit])

@@ -7,51 +7,90 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
-from ..lookalike import fold as _fold
-from ..models import Member, Party, Player
-from ..selectors.members import previous_club_party
-from .common import PartyError, _audit, _bump
-from .members import _member_drop_unplayed, member_for_name
+from ..clubs.selectors.members import MemberChoice, member_lookalikes, previous_club_party
+from ..clubs.services.access import party_action
+from ..clubs.services.members import member_drop_unplayed, member_for_name, member_named
+from ..clubs.services.ratings import ratings_mark
+from ..errors import UserError
+from ..game.lookalike import alike
+from ..models import Member, Party, Player, Round
+from .common import audit_log
 
 
-def similar_names(party: Party, name: str) -> list[str]:
-    """Registered names that look like ``name`` (case, accents and spaces aside)."""
-    folded = _fold(name)
-    return [n for n in party.players.values_list("name", flat=True) if _fold(n) == folded]
+class NameLookalike(UserError):
+    """A name that looks like someone already known (:mod:`tournaments.game.lookalike`):
+    the host says who it is before anyone is registered or any member made.
+
+    ``players``: the party's registered players whose names look alike, as
+    (id, name); ``members``: the club's members not playing whose names
+    look alike."""
+
+    def __init__(self, *, name: str, players: list[tuple[int, str]], members: list[MemberChoice]):
+        self.name, self.players, self.members = name, players, members
+        names = ", ".join([other for _, other in players] + [m.name for m in members])
+        super().__init__(
+            {
+                "name": gettext("%(name)s looks like %(names)s: is it the same person?")
+                % {"name": name, "names": names}
+            }
+        )
 
 
-def player_register(*, party: Party, name: str, user) -> Player:
+@party_action
+def player_register(
+    *, party: Party, name: str, user, member: Member | None = None, ask_if_alike: bool = False
+) -> Player:
     """Register a player, kept exactly as typed (accents, apostrophes).
 
     Before round 1 is seated the player plays from round 1; later arrivals
     are present from the round after the current one (RULES.md section 6).
-    An identical name is refused; a look-alike is allowed (the view warns).
+    An identical name is refused.
 
-    In a club's party the player is one of the club's members: the member of
-    that name (case and accents aside, spelled as the club spells it), or a
-    new member.  A member already playing in the party is refused.
+    In a club's party the player is one of the club's members: ``member``
+    when given (the host said the name typed was theirs), else the member of
+    that name (case and accents aside, spelled as the club spells it), else
+    a new member.  A member already playing in the party is refused.
+
+    With ``ask_if_alike``, a name that looks like a registered player's, or
+    (not being a member's) like a member's not playing, raises
+    :class:`NameLookalike` with them, and nothing is registered or made;
+    without it (the host answered "a new one", a file, a roster copy) the
+    name is registered as it is.
     """
-    name = " ".join((name or "").split())
+    name = " ".join((member.name if member is not None else name or "").split())
     if not name:
-        raise PartyError({"name": gettext("Type the player's name.")})
+        raise UserError({"name": gettext("Type the player's name.")})
     if len(name) > 80:
-        raise PartyError({"name": gettext("Names are at most 80 characters.")})
+        raise UserError({"name": gettext("Names are at most 80 characters.")})
     if party.status == Party.Status.FINISHED:
-        raise PartyError({"name": gettext("The party is finished.")})
+        raise UserError({"name": gettext("The party is finished.")})
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
-        member = None
-        if party.club_id is not None:
-            member = member_for_name(club=party.club, name=name)
-            name = member.name
-            if party.players.filter(member=member).exists():
-                raise PartyError(
+        if member is not None and (party.club_id is None or member.club_id != party.club_id):
+            raise UserError({"name": gettext("Only a member of the party's club can be chosen.")})
+        known = member
+        if party.club_id is not None and known is None:
+            known = member_named(party.club, name)
+        if known is not None:
+            name = known.name
+            if party.players.filter(member=known).exists():
+                raise UserError(
                     {"name": gettext("%(name)s is already registered.") % {"name": name}}
                 )
         if party.players.filter(name=name).exists():
-            raise PartyError({"name": gettext("%(name)s is already registered.") % {"name": name}})
-        player = _player_add(party, name, member, user)
-        _bump(party)
+            raise UserError({"name": gettext("%(name)s is already registered.") % {"name": name}})
+        if ask_if_alike and known is None:
+            players = [
+                (pk, other)
+                for pk, other in party.players.order_by("order").values_list("pk", "name")
+                if alike(name, other)
+            ]
+            members = member_lookalikes(party=party, name=name)
+            if players or members:
+                raise NameLookalike(name=name, players=players, members=members)
+        if party.club_id is not None and known is None:
+            known = member_for_name(club=party.club, name=name)
+        player = _player_add(party, name, known, user)
     return player
 
 
@@ -64,7 +103,7 @@ def _player_add(party: Party, name: str, member: Member | None, user) -> Player:
     player = Player.objects.create(
         party=party, name=name, order=order, arrives_round=arrives, member=member
     )
-    _audit(
+    audit_log(
         party,
         user,
         "player_register",
@@ -75,6 +114,7 @@ def _player_add(party: Party, name: str, member: Member | None, user) -> Player:
     return player
 
 
+@party_action
 def player_relink(*, party: Party, player: Player, member: Member, user) -> Player:
     """The player just registered is ``member`` after all ("Did you mean
     John Smith?"): the player takes the member's name and is linked to them.
@@ -87,22 +127,24 @@ def player_relink(*, party: Party, player: Player, member: Member, user) -> Play
         party = Party.objects.select_for_update().get(pk=party.pk)
         player = Player.objects.filter(pk=player.pk, party=party).first()
         if player is None:
-            raise PartyError(gettext("That player is not in this party any more."))
+            raise UserError(gettext("That player is not in this party any more."))
         if party.status == Party.Status.FINISHED:
-            raise PartyError(gettext("The party is finished."))
+            raise UserError(gettext("The party is finished."))
         if party.club_id is None or member.club_id != party.club_id:
-            raise PartyError(gettext("Only a member of the party's club can be chosen."))
+            raise UserError(gettext("Only a member of the party's club can be chosen."))
         if player.member_id == member.pk:
             return player
         taken = party.players.filter(Q(member=member) | Q(name=member.name)).exclude(pk=player.pk)
         if taken.exists():
-            raise PartyError(gettext("%(name)s is already registered.") % {"name": member.name})
+            raise UserError(gettext("%(name)s is already registered.") % {"name": member.name})
         typed, dropped = player.name, player.member
         player.name, player.member = member.name, member
         player.save(update_fields=["name", "member"])
+        if party.rounds.filter(status=Round.Status.CLOSED).exists():
+            ratings_mark(club_id=party.club_id, since=party.date)
         if dropped is not None:
-            _member_drop_unplayed(dropped)
-        _audit(
+            member_drop_unplayed(dropped)
+        audit_log(
             party,
             user,
             "player_relink",
@@ -111,23 +153,23 @@ def player_relink(*, party: Party, player: Player, member: Member, user) -> Play
             before={"name": typed},
             after={"name": member.name},
         )
-        _bump(party)
     return player
 
 
+@party_action
 def roster_copy(*, party: Party, user) -> int:
     """Register, in their order, the players of the club's party before this
-    one (:func:`selectors.previous_club_party`) who are not registered yet,
+    one (:func:`club_selectors.previous_club_party`) who are not registered yet,
     each as the same member; returns how many were added.
 
     Only before round 1 is seated.  Tapped twice, the second adds nobody."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         if party.status != Party.Status.SETUP or party.rounds.exists():
-            raise PartyError(gettext("Players can only be copied before round 1 is seated."))
+            raise UserError(gettext("Players can only be copied before round 1 is seated."))
         source = previous_club_party(party=party)
         if source is None:
-            raise PartyError(gettext("The club has no earlier party to copy."))
+            raise UserError(gettext("The club has no earlier party to copy."))
         here = set(party.players.values_list("name", "member_id"))
         names = {name for name, _ in here}
         members = {member_id for _, member_id in here}
@@ -140,11 +182,10 @@ def roster_copy(*, party: Party, user) -> int:
             names.add(member.name)
             members.add(member.pk)
             added += 1
-        if added:
-            _bump(party)
     return added
 
 
+@party_action
 def player_depart(*, party: Party, player: Player, user) -> bool:
     """The player leaves: absent from the round after the current one, score
     kept.  Before round 1 the player is taken off the roster instead; returns
@@ -155,7 +196,7 @@ def player_depart(*, party: Party, player: Player, user) -> bool:
         if current is None:
             player.seats.all().delete()
             player.delete()
-            _audit(
+            audit_log(
                 party,
                 user,
                 "player_remove",
@@ -165,24 +206,23 @@ def player_depart(*, party: Party, player: Player, user) -> bool:
         else:
             player.leaves_round = current.number + 1
             player.save(update_fields=["leaves_round"])
-            _audit(
+            audit_log(
                 party,
                 user,
                 "player_depart",
                 gettext_noop("%(name)s left after round %(number)d"),
                 {"name": player.name, "number": current.number},
             )
-        _bump(party)
     return current is None
 
 
+@party_action
 def player_rejoin(*, party: Party, player: Player, user) -> None:
     """Undo a departure: present again from the next round."""
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)
         player.leaves_round = None
         player.save(update_fields=["leaves_round"])
-        _audit(
+        audit_log(
             party, user, "player_rejoin", gettext_noop("%(name)s is back"), {"name": player.name}
         )
-        _bump(party)

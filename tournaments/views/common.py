@@ -4,27 +4,26 @@ addresses and QR codes handed to phones."""
 
 from __future__ import annotations
 
-import io
 import json
 
-import segno
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from pedroparty import qrcodes
 from pedroparty.links import absolute_url
 
+from ..clubs.selectors.clubs import club_role, party_capabilities
+from ..clubs.services.access import refusal
+from ..errors import UserError
+from ..game.roles import Can, grants
 from ..models import Club, Party, Round
-from ..roles import Can, grants
-from ..selectors.clubs import club_role, party_capabilities
-from ..services import PartyError
 
 
 def party_for_host(request: HttpRequest, slug: str, need: Can | None = Can.ORGANISE) -> Party:
-    """The party, if the signed-in user may do ``need`` there (:mod:`tournaments.roles`;
+    """The party, if the signed-in user may do ``need`` there (:mod:`tournaments.game.roles`;
     ``need=None``: any capability at all).
 
     Someone with no capability at the party gets 404, so that a link does not
@@ -48,15 +47,6 @@ def party_require(party: Party, need: Can) -> None:
         raise PermissionDenied(refusal(need))
 
 
-def refusal(need: Can) -> str:
-    """What a helper is told when their role does not reach a page."""
-    return {
-        Can.ORGANISE: gettext("Only the party's organisers can do this."),
-        Can.SCORE: gettext("Only the party's organisers and scorers can do this."),
-        Can.DOOR: gettext("Only the party's organisers and door helpers can do this."),
-    }[need]
-
-
 def club_for(request: HttpRequest, slug: str, need: Can | None = Can.ORGANISE) -> Club:
     """The club, if the signed-in user's role in it grants ``need`` (``None``:
     any role).  No role at all: 404; a role without ``need``: 403.  The club
@@ -78,15 +68,19 @@ def club_for(request: HttpRequest, slug: str, need: Can | None = Can.ORGANISE) -
 
 
 def party_round(party: Party, number: int) -> Round:
-    """The party's round ``number``; 404 if it has none yet."""
-    return get_object_or_404(Round, party=party, number=number)
+    """The party's round ``number``; 404 if it has none yet.  The round
+    holds ``party`` itself, so a service checking the user's capability
+    there reads no row again."""
+    rnd = get_object_or_404(Round, party=party, number=number)
+    rnd.party = party
+    return rnd
 
 
 #: Record fields (RULES.md 5) that the result form shows beside another field.
 _SHOWN_WITH = {"tally": "tally0", "cards": "detailed"}
 
 
-def apply_errors(form, error: PartyError) -> None:
+def apply_errors(form, error: UserError) -> None:
     """Show a refused service call's errors on the form, each by its field."""
     for field, message in error.errors.items():
         field = _SHOWN_WITH.get(field, field)
@@ -100,17 +94,18 @@ def public_url(request: HttpRequest, token: str) -> str:
 
 def table_link(request: HttpRequest, token: str) -> str:
     """The absolute address of a table's entry page (its QR code's content)."""
-    return request.build_absolute_uri(reverse("tableside:table", args=[token]))
+    return absolute_url(request, "tableside:table", args=[token])
 
 
 def qr_svg(url: str) -> SafeString:
-    """The link as a QR code: a scalable SVG (no size of its own), black on white."""
-    out = io.BytesIO()
-    segno.make(url, error="m").save(
-        out, kind="svg", border=4, xmldecl=False, omitsize=True, svgclass="qr", title=url
-    )
-    # segno escapes the title; the rest is its own markup.
-    return mark_safe(out.getvalue().decode())
+    """The link as a QR code for a screen: a scalable SVG (no size of its own),
+    black on white with its quiet zone, titled with the link."""
+    return qrcodes.qr_svg(url, title=url)
+
+
+def qr_svg_file(url: str) -> SafeString:
+    """The link as a QR code in an SVG file of its own (an image response)."""
+    return qrcodes.qr_svg(url, title=url, standalone=True)
 
 
 def json_download(document: dict, name: str) -> HttpResponse:

@@ -21,10 +21,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pedroparty.htmx import render_page
 
 from .. import printing
+from ..errors import UserError
 from ..forms import CertificatePreviewForm, DocumentAgainForm
+from ..game.roles import Can
 from ..models import Document
-from ..roles import Can
-from ..services import PartyError
 from .common import party_for_host, public_url, table_link
 
 #: Request fields passed to ``printing.document_options`` as they are.
@@ -49,7 +49,7 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
             document = printing.document_request(
                 party=party, kind=kind, options=options, user=request.user
             )
-        except PartyError as error:
+        except UserError as error:
             errors, failed_kind = error.errors, kind
         else:
             _report(request, document)
@@ -80,7 +80,7 @@ def _asked_for(request: HttpRequest, party) -> tuple[str, dict]:
     if "again" in request.POST:
         form = DocumentAgainForm(request.POST, party=party)
         if not form.is_valid():
-            raise PartyError({"again": " ".join(form.errors["again"])})
+            raise UserError({"again": " ".join(form.errors["again"])})
         earlier = form.cleaned_data["again"]
         return earlier.kind, dict(earlier.options)
     options = {name: request.POST[name] for name in _OPTION_FIELDS if name in request.POST}
@@ -96,7 +96,7 @@ def document_again(request: HttpRequest, slug: str, document_id: int) -> HttpRes
     party = party_for_host(request, slug, need=Can.ORGANISE)
     try:
         document = printing.document_again(party=party, document_id=document_id, user=request.user)
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
     else:
         _report(request, document)

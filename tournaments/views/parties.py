@@ -2,7 +2,7 @@
 loading and deleting one, its dashboard, its players, its change log and its
 party file.
 
-Each page asks for a capability (:mod:`tournaments.roles`): the party's
+Each page asks for a capability (:mod:`tournaments.game.roles`): the party's
 owner, co-hosts, staff and its club's organisers reach every page, a club's
 scorers and door helpers their share; anyone else gets 404, so a party's
 existence is not revealed.
@@ -19,14 +19,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from pedroparty.htmx import render_page
 
-from .. import change_selectors, selectors, services
+from .. import selectors, services
+from ..clubs import selectors as club_selectors
+from ..clubs.forms.clubs import ClubPreselectForm
+from ..clubs.forms.members import LookalikeAnswerForm, MemberPickForm
+from ..errors import UserError
 from ..forms import PartyFileForm, PartyForm, PlayerForm, PlayerSuggestForm
-from ..lookalike import fold
-from ..member_forms import MemberPickForm
-from ..models import Member, Party, Player
-from ..partyfile import PartyFileError, party_dump, party_file_parse, party_load
-from ..roles import Can
-from ..services import PartyError
+from ..game.lookalike import fold
+from ..game.roles import Can, grants
+from ..models import Club, Member, Party, Player, Upload
+from ..partyfile import party_dump
+from ..selectors import changes as change_selectors
+from ..services import NameLookalike
+from ..uploads.views import upload_form_take
 from .common import apply_errors, json_download, party_for_host
 
 #: Larger uploads are refused: a 25-table, 10-round night is about 250 kB.
@@ -47,10 +52,19 @@ def party_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def party_create(request: HttpRequest) -> HttpResponse:
-    clubs = selectors.clubs_organised_by(user=request.user)
-    seasons = selectors.seasons_of_clubs(clubs=clubs) if clubs else []
-    form = PartyForm(request.POST or None, clubs=clubs, seasons=seasons)
-    if request.method == "POST" and form.is_valid():
+    clubs = club_selectors.clubs_organised_by(user=request.user)
+    seasons = club_selectors.seasons_of_clubs(clubs=clubs) if clubs else []
+    club_slug = ClubPreselectForm(request.GET).slug()
+    form = PartyForm(request.POST or None, clubs=clubs, seasons=seasons, club_slug=club_slug)
+    note = ""
+    if request.method == "POST" and _game_options_asked(request, form):
+        # The game is chosen first: its options are shown and nothing is made
+        # yet, what was typed kept; the house options start at the game's own.
+        if "show_options" not in request.POST:
+            note = gettext("Check this game's options, then create the party.")
+        kept = {k: v for k, v in request.POST.items() if k not in form.option_names}
+        form = PartyForm(initial=kept, game=form.game, clubs=clubs, seasons=seasons)
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             party = services.party_create(
@@ -72,11 +86,25 @@ def party_create(request: HttpRequest) -> HttpResponse:
                 club=form.club(),
                 season=form.season(),
             )
-        except PartyError as error:
+        except UserError as error:
             apply_errors(form, error)
         else:
             return redirect("host:players", slug=party.slug)
-    return render(request, "host/party_form.html", {"form": form}, status=_status(form))
+    return render_page(
+        request,
+        "host/party_form.html",
+        {"form": form, "note": note},
+        partial="options",
+        status=_status(form),
+    )
+
+
+def _game_options_asked(request: HttpRequest, form: PartyForm) -> bool:
+    """Whether the post asks for the chosen game's options ("Show this
+    game's options", or the game chosen with JavaScript), or chose another
+    game than the one whose options the host was shown."""
+    shown = request.POST.get("options_for", form.game)
+    return "show_options" in request.POST or shown != form.game
 
 
 @login_required
@@ -110,7 +138,7 @@ def _type_ahead(request: HttpRequest, party: Party | None, prefix: str = "") -> 
     names: list[str] = []
     seen: set[str] = set()
     if party is not None:
-        members = selectors.member_suggestions(party=party, prefix=prefix)
+        members = club_selectors.member_suggestions(party=party, prefix=prefix)
         names, seen = list(members.names), set(members.known)
     for name in selectors.earlier_player_names(request.user, party, prefix=prefix):
         if fold(name) not in seen:
@@ -119,52 +147,83 @@ def _type_ahead(request: HttpRequest, party: Party | None, prefix: str = "") -> 
     return names
 
 
+def _member_pages_club(request: HttpRequest, party: Party) -> str:
+    """The slug of the party's club when the user may open its members'
+    pages (the club's organisers), else "": the roster then links each
+    player to their history."""
+    if party.club_id is None:
+        return ""
+    club = Club.objects.only("slug").get(pk=party.club_id)
+    return (
+        club.slug
+        if Can.ORGANISE in grants(club_selectors.club_role(user=request.user, club=club))
+        else ""
+    )
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register the players.  A name that looks like someone already known
+    is asked about first (nothing is registered until the host answers)."""
     party = party_for_host(request, slug, need=Can.DOOR)
     form = PlayerForm(request.POST or None)
-    warning = ""
     status = 200
-    registered, did_you_mean = None, []
+    question = None
     if request.method == "POST":
         if form.is_valid():
-            name = form.cleaned_data["name"]
-            lookalikes = services.similar_names(party, name)
-            did_you_mean = selectors.member_lookalikes(party=party, name=name)
             try:
-                player = services.player_register(party=party, name=name, user=request.user)
-            except PartyError as error:
+                player = _register_answered(request, party, form.cleaned_data["name"])
+            except NameLookalike as asked:
+                question = asked
+            except UserError as error:
                 apply_errors(form, error)
                 status = 422
-                did_you_mean = []
             else:
-                if lookalikes:
-                    warning = gettext(
-                        "%(name)s looks like %(names)s, already registered. "
-                        "Check it is not the same person."
-                    ) % {"name": player.name, "names": ", ".join(lookalikes)}
-                messages.success(
-                    request, gettext("%(name)s is registered.") % {"name": player.name}
-                )
-                registered = player
+                if player is not None:
+                    messages.success(
+                        request, gettext("%(name)s is registered.") % {"name": player.name}
+                    )
                 form = PlayerForm()
         else:
             status = 422
     previous = None
     if party.club_id is not None and party.status == Party.Status.SETUP:
-        previous = selectors.previous_club_party(party=party)
+        previous = club_selectors.previous_club_party(party=party)
     context = {
         "party": party,
+        "member_club": _member_pages_club(request, party),
         "form": form,
-        "warning": warning,
-        "registered": registered,
-        "did_you_mean": did_you_mean,
+        "question": question,
         "previous": previous,
         "roster": selectors.player_roster(party),
         "suggestions": _type_ahead(request, party),
     }
     return render_page(request, "host/players.html", context, partial="roster", status=status)
+
+
+def _register_answered(request: HttpRequest, party: Party, name: str) -> Player | None:
+    """Register ``name`` as the host answered about its look-alikes: the
+    same registered player (nobody is registered: None), the same club
+    member, a new one, or, with no answer yet, asking if it looks alike."""
+    answer = LookalikeAnswerForm(request.POST)
+    if not answer.is_valid():
+        raise UserError({"name": gettext("Choose who it is.")})
+    chosen = answer.cleaned_data
+    if chosen["same_player"]:
+        same = party.players.filter(pk=chosen["same_player"]).first()
+        if same is None:
+            raise UserError({"name": gettext("That is not one of this party's players.")})
+        messages.info(request, gettext("%(name)s is already registered.") % {"name": same.name})
+        return None
+    if chosen["same_member"]:
+        member = Member.objects.filter(pk=chosen["same_member"], club_id=party.club_id).first()
+        if member is None or party.club_id is None:
+            raise UserError({"name": gettext("Only a member of the party's club can be chosen.")})
+        return services.player_register(party=party, name=name, member=member, user=request.user)
+    return services.player_register(
+        party=party, name=name, user=request.user, ask_if_alike=not chosen["new"]
+    )
 
 
 @login_required
@@ -198,7 +257,7 @@ def player_relink(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     typed = player.name
     try:
         services.player_relink(party=party, player=player, member=member, user=request.user)
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
     else:
         messages.success(
@@ -216,7 +275,7 @@ def roster_copy(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug, need=Can.DOOR)
     try:
         added = services.roster_copy(party=party, user=request.user)
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
     else:
         if added:
@@ -270,26 +329,21 @@ def party_file(request: HttpRequest, slug: str) -> HttpResponse:
 def party_upload(request: HttpRequest) -> HttpResponse:
     """Create a party from an uploaded party file, owned by the signed-in host.
 
+    A small file is loaded at once and the host goes to the new party; a
+    large one is loaded in the background, followed on the upload's page.
     A bad file, whatever it holds, is shown on the form with what is wrong,
     and creates nothing."""
     form = PartyFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            if upload.size > PARTY_FILE_MAX_BYTES:
-                raise PartyFileError(
-                    gettext("The file is too large for a party file (over %(size)d MB).")
-                    % {"size": PARTY_FILE_MAX_BYTES // (1024 * 1024)}
-                )
-            data = party_file_parse(upload.read())
-            party = party_load(data, owner=request.user, source=upload.name or "")
-        except PartyFileError as error:
-            form.add_error("file", str(error))
-        else:
-            messages.success(
-                request, gettext("%(name)s is loaded from the file.") % {"name": party.name}
-            )
-            return redirect("host:dashboard", slug=party.slug)
+        answer = upload_form_take(
+            request,
+            form,
+            kind=Upload.Kind.PARTY,
+            max_bytes=PARTY_FILE_MAX_BYTES,
+            too_large=gettext("The file is too large for a party file (over %(size)d MB)."),
+        )
+        if answer is not None:
+            return answer
     return render(request, "host/upload.html", {"form": form}, status=_status(form))
 
 
@@ -303,7 +357,7 @@ def party_delete(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         try:
             name = services.party_delete(party=party, user=request.user)
-        except PartyError as exc:
+        except UserError as exc:
             error = exc.message
         else:
             messages.success(request, gettext("%(name)s is deleted.") % {"name": name})

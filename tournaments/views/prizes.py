@@ -6,13 +6,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
+from ..errors import UserError
 from ..forms import PrizePickForm, PrizeUnpickForm
-from ..models import Prize
-from ..roles import Can
-from ..services import PartyError
+from ..game.roles import Can
+from ..models import Party, Prize
 from .common import party_for_host
 
 
@@ -22,17 +24,24 @@ def party_finish(request: HttpRequest, slug: str) -> HttpResponse:
     party = party_for_host(request, slug, need=Can.ORGANISE)
     try:
         services.party_finish(party=party, user=request.user)
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
         return redirect("host:dashboard", slug=party.slug)
     return redirect("host:prizes", slug=party.slug)
+
+
+def _to_picks(party) -> HttpResponse:
+    """Back to the prizes page, opened at the picks (below a long standings
+    table): the next picker and their prizes in view."""
+    return redirect(reverse("host:prizes", args=[party.slug]) + "#picks")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings and prizes.  A pick is asked for twice: the first tap shows
-    what will be awarded, the second (``confirm=yes``) awards it."""
+    what will be awarded, the second (``confirm=yes``) awards it.  "Undo
+    this pick" (``?undo=<pick>``) asks before the pick is put back."""
     party = party_for_host(request, slug, need=Can.ORGANISE)
     error = ""
     confirm = None
@@ -50,19 +59,29 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
                     prize=form.cleaned_data["prize"],
                     user=request.user,
                 )
-            except PartyError as exc:
+            except UserError as exc:
                 error = exc.message
             else:
-                return redirect("host:prizes", slug=party.slug)
+                return _to_picks(party)
     board = selectors.prize_board(party)
+    latest = selectors.prize_latest_pick(party)
+    undo = PrizeUnpickForm(request.GET) if "undo" in request.GET else None
+    asked = (
+        undo is not None
+        and undo.is_valid()
+        and latest is not None
+        and undo.cleaned_data["undo"] == latest.pick
+        and party.status == Party.Status.FINISHED
+    )
     context = {
         "party": party,
         "standings": selectors.party_standings(party),
         "board": board,
         "place_prizes": any(prize.kind == Prize.Kind.PLACE for prize in board),
         "turn": selectors.prize_turn(party),
-        "latest": selectors.prize_latest_pick(party),
+        "latest": latest,
         "confirm": confirm,
+        "undo": latest if asked else None,
         "error": error,
     }
     return render(request, "host/prizes.html", context, status=422 if error else 200)
@@ -71,14 +90,26 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def prize_unpick(request: HttpRequest, slug: str) -> HttpResponse:
-    """Put back the latest place prize picked: that player picks again."""
+    """Put back the latest place prize picked, named by the confirmation's
+    form: that player picks again.  Sent again, it changes nothing more."""
     party = party_for_host(request, slug, need=Can.ORGANISE)
-    form = PrizeUnpickForm(request.POST, party=party)
+    form = PrizeUnpickForm(request.POST)
     if not form.is_valid():
         messages.error(request, form.error_text())
-        return redirect("host:prizes", slug=party.slug)
+        return _to_picks(party)
     try:
-        services.prize_unpick(party=party, prize=form.cleaned_data["prize"], user=request.user)
-    except PartyError as error:
+        award = services.prize_unpick(
+            party=party, pick=form.cleaned_data["undo"], user=request.user
+        )
+    except UserError as error:
         messages.error(request, error.message)
-    return redirect("host:prizes", slug=party.slug)
+    else:
+        if award is None:
+            messages.info(request, gettext("That pick is already put back."))
+        else:
+            messages.success(
+                request,
+                gettext("%(prize)s is back: %(name)s picks again.")
+                % {"prize": award.prize.name, "name": award.player.name},
+            )
+    return _to_picks(party)

@@ -7,7 +7,7 @@ Every response carries an ETag made of the party's version, its switches,
 what is asked for, the page's language and the revision of these templates, with
 ``Cache-Control: no-cache`` and ``Vary: HX-Request``.  A phone's poll whose
 If-None-Match still matches is answered 304 from the cached public state
-alone, without a database query (``public_selectors``).  When the version
+alone, without a database query (``tournaments.selectors.public``).  When the version
 moved on, the page is rendered from that version's cached snapshot; the
 standings fragment every phone polls is itself cached per version.
 """
@@ -25,15 +25,15 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.cache import get_conditional_response
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from pedroparty.htmx import vary_on_htmx
+from pedroparty.htmx import versioned_response
 from pedroparty.memo import LocalMemo
 
-from ..public_selectors import (
+from ..selectors import CLOCK_WARN_SECONDS
+from ..selectors.public import (
     SNAPSHOT_TTL,
     PublicSnapshot,
     PublicState,
@@ -41,8 +41,7 @@ from ..public_selectors import (
     public_snapshot,
     public_state,
 )
-from ..selectors import CLOCK_WARN_SECONDS
-from .common import public_url, qr_svg
+from .common import public_url, qr_svg_file
 
 #: Seconds between two polls of an open page (and so the longest a phone waits).
 REFRESH_SECONDS = 3
@@ -55,6 +54,10 @@ POLL_TRIGGER = f"every {REFRESH_SECONDS}s, refresh, online from:window"
 BOARD_COLUMN_ROWS = 28
 #: Seconds the board shows each of its views (movement, standings, clock).
 BOARD_ROTATE_SECONDS = 15
+#: The board's display options in its address, for a projector set up once
+#: with no controls on its screen: ``?large=1`` (larger text), ``?contrast=1``
+#: (high contrast); ``?lang=es`` names its language.
+BOARD_VIEW_OPTIONS = {"large": "text-large", "contrast": "contrast"}
 
 
 def _digest() -> str:
@@ -96,7 +99,7 @@ def _state(token: str) -> PublicState:
     return state
 
 
-def _wants_fragment(request: HttpRequest) -> bool:
+def wants_fragment(request: HttpRequest) -> bool:
     """An htmx request (not a history restore): read from ``request.META``, as
     ``request.htmx`` would build the whole ``request.headers`` first, a
     measurable part of a poll's cost."""
@@ -106,25 +109,17 @@ def _wants_fragment(request: HttpRequest) -> bool:
     )
 
 
-def _conditional(
+def _versioned(
     request: HttpRequest, state: PublicState, kind: str, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    """304 when the client holds this version already, else ``render()``; the
-    caching headers either way."""
-    tag = etag(state, kind)
-    response = get_conditional_response(request, etag=tag)
-    if response is None:
-        response = render()
-    response.headers["ETag"] = tag
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return vary_on_htmx(response)
+    """The page at ``state``'s version: 304 when the client holds it already."""
+    return versioned_response(request, etag(state, kind), render)
 
 
 _INDENT = re.compile(r"\n\s+")
 
 
-def _render_compact(template: str, context: dict) -> str:
+def render_compact(template: str, context: dict) -> str:
     """The template, without the indentation of its lines (a third of the
     bytes a phone would fetch on the hall's wifi); line breaks are kept, so
     the spaces between words and tags are what they were."""
@@ -161,7 +156,7 @@ def standings_html(state: PublicState) -> str:
         html = cache.get(key)
         if html is None:
             context = _context(state, public_snapshot(state))
-            html = _render_compact("public/party.html#standings", context)
+            html = render_compact("public/party.html#standings", context)
             cache.set(key, html, SNAPSHOT_TTL)
         _fragments.set(key, html)
     return SafeString(html)
@@ -174,25 +169,23 @@ def _page(request: HttpRequest, state: PublicState, me: SeatView | None) -> Http
     if me is not None:
         context["seat_etag"] = etag(state, f"seat-{me.player}-hx")
     context["here"] = request.get_full_path()  # the language switcher comes back here
-    return HttpResponse(_render_compact("public/party.html", context))
+    return HttpResponse(render_compact("public/party.html", context))
 
 
 @require_safe
 def party_page(request: HttpRequest, token: str) -> HttpResponse:
     """The players' page; to htmx, its standings fragment."""
     state = _state(token)
-    if _wants_fragment(request):
-        return _conditional(
-            request, state, "standings", lambda: HttpResponse(standings_html(state))
-        )
-    return _conditional(request, state, "page", lambda: _page(request, state, None))
+    if wants_fragment(request):
+        return _versioned(request, state, "standings", lambda: HttpResponse(standings_html(state)))
+    return _versioned(request, state, "page", lambda: _page(request, state, None))
 
 
 @require_safe
 def player_seat(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
     """One player's seat: the whole page with their row marked; to htmx, the seat card."""
     state = _state(token)
-    fragment = _wants_fragment(request)
+    fragment = wants_fragment(request)
 
     def render() -> HttpResponse:
         snapshot = public_snapshot(state)
@@ -201,18 +194,20 @@ def player_seat(request: HttpRequest, token: str, player_id: int) -> HttpRespons
             raise Http404("No such player")
         if not fragment:
             return _page(request, state, me)
-        return HttpResponse(
-            _render_compact("public/party.html#seat", _context(state, snapshot, me))
-        )
+        return HttpResponse(render_compact("public/party.html#seat", _context(state, snapshot, me)))
 
     kind = f"seat-{player_id}-hx" if fragment else f"seat-{player_id}"
-    return _conditional(request, state, kind, render)
+    return _versioned(request, state, kind, render)
 
 
 def board_language(request: HttpRequest, state: PublicState) -> str:
-    """The board's language: the one picked with the switcher in this browser
-    (the language cookie), else the party's, whatever the browser's own
-    language is; the players' phone pages follow the phone instead."""
+    """The board's language: the one its address names (``?lang=``), else the
+    one picked with the switcher in this browser (the language cookie), else
+    the party's, whatever the browser's own language is; the players' phone
+    pages follow the phone instead."""
+    asked = request.GET.get("lang")
+    if asked and asked in dict(settings.LANGUAGES):
+        return asked
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     if chosen and chosen in dict(settings.LANGUAGES):
         return chosen
@@ -232,22 +227,41 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+def board_view_classes(request: HttpRequest) -> list[str]:
+    """The reading-comfort classes the board's address asks for."""
+    return [name for key, name in BOARD_VIEW_OPTIONS.items() if request.GET.get(key) == "1"]
+
+
+def _without_language(request: HttpRequest) -> str:
+    """This board's address without its ``lang``: where the language switcher
+    comes back to, so that the language chosen there is the one shown."""
+    query = request.GET.copy()
+    query.pop("lang", None)
+    return f"{request.path}?{query.urlencode()}" if query else request.path
+
+
 def _board(request: HttpRequest, state: PublicState) -> HttpResponse:
-    fragment = _wants_fragment(request)
+    fragment = wants_fragment(request)
+    classes = board_view_classes(request)
+    kind = "board" + "".join(f"-{name}" for name in classes) + ("-hx" if fragment else "")
 
     def render() -> HttpResponse:
         snapshot = public_snapshot(state)
         seats = snapshot.board()
         context = _context(state, snapshot)
         context["seats"] = seats
+        context["movement_view"] = bool(seats) and not snapshot.finished
+        context["standings_view"] = bool(state.standings and snapshot.round and snapshot.rows)
         context["columns"] = board_columns(len(seats))
         context["standing_columns"] = board_columns(len(snapshot.rows))
-        context["board_etag"] = etag(state, "board-hx")
+        context["board_etag"] = etag(state, kind.removesuffix("-hx") + "-hx")
+        context["board_url"] = request.get_full_path()  # the polls keep the address's options
+        context["board_classes"] = " ".join(classes)
+        context["here"] = _without_language(request)  # the language switcher comes back here
         name = "public/board.html#board" if fragment else "public/board.html"
-        context["here"] = request.get_full_path()  # the language switcher comes back here
-        return HttpResponse(_render_compact(name, context))
+        return HttpResponse(render_compact(name, context))
 
-    return _conditional(request, state, "board-hx" if fragment else "board", render)
+    return _versioned(request, state, kind, render)
 
 
 def board_columns(count: int) -> int:
@@ -260,9 +274,9 @@ def qr_code(request: HttpRequest, token: str) -> HttpResponse:
     """The players' page link as a QR code (SVG)."""
     state = _state(token)
     url = public_url(request, token)
-    return _conditional(
+    return _versioned(
         request,
         state,
         "qr",
-        lambda: HttpResponse(qr_svg(url), content_type="image/svg+xml; charset=utf-8"),
+        lambda: HttpResponse(qr_svg_file(url), content_type="image/svg+xml; charset=utf-8"),
     )

@@ -5,6 +5,7 @@ from its tally card, and amending a deal."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import secrets
 
 from django.contrib import messages
@@ -19,10 +20,11 @@ from django.views.decorators.http import require_http_methods
 from scoring.wording import bid_words
 
 from .. import selectors, services
+from ..errors import UserError
 from ..forms import AmendForm, DealNumberForm, ResultForm, TallyDealForm
+from ..game.roles import Can
 from ..models import DealResult, Party, Round
-from ..roles import Can
-from ..services import PartyError
+from ..tableside import selectors as tableside_selectors
 from .common import apply_errors, party_for_host, party_require, party_round
 
 
@@ -32,15 +34,20 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     """A table's deals so far and the entry form for its next deal."""
     party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
-    _closed_round_needs_an_organiser(request, party, rnd)
     rs = services.party_ruleset(party)
     # A post with its deal number needs no sheet unless it is refused: a
     # saved result redirects at once (the service refuses a missing table).
     asked = request.POST.get("deal") or request.GET.get("deal")
     sheet = None if asked else _table_sheet(party, rnd, table)
     deal = DealNumberForm({"deal": asked}).number() if asked else sheet.next_deal or 0
+    # The host's "Correct" of a deal a table entered: the form holds the entry.
+    pending = None
+    if request.method == "GET" and asked and party.tableside_entry:
+        pending = tableside_selectors.table_open_entry(round_id=rnd.pk, table=table, deal=deal)
     form = ResultForm(
-        request.POST or None, ruleset=rs, initial={"form_token": secrets.token_urlsafe(16)}
+        request.POST or None,
+        ruleset=rs,
+        initial={"form_token": secrets.token_urlsafe(16), **_entry_initial(pending)},
     )
     status = 200
     stored = None
@@ -55,20 +62,31 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
                     user=request.user,
                     form_token=form.cleaned_data["form_token"] or None,
                     entry=form.deal_entry(),
+                    waited=datetime.timedelta(milliseconds=form.cleaned_data["waited_ms"] or 0),
                 )
-            except PartyError as error:
+            except UserError as error:
                 if queued:
                     return _entry_refused(request, party, rnd, table, deal, form, error)
-                if error.result is not None:
+                if error.differs:
+                    # This form's token was used for something else: the same
+                    # entry again, with a token of its own, saves it.
+                    data = request.POST.copy()
+                    data["form_token"] = secrets.token_urlsafe(16)
+                    form = ResultForm(data, ruleset=rs)
+                    form.is_valid()
+                    status = 409
+                    apply_errors(form, error)
+                elif error.result is not None:
                     # Another device entered this deal first (a double tap of
                     # this form gets its own result back, not an error): move
                     # on to the next deal rather than refuse every later save,
                     # and say what this tablet entered, so nothing is lost.
                     messages.warning(request, _not_saved(form, error, rs))
                     return redirect("host:table", slug=party.slug, number=number, table=table)
-                apply_errors(form, error)
-                stored = error.result
-                status = 422
+                else:
+                    apply_errors(form, error)
+                    stored = error.result
+                    status = 422
             else:
                 # The standings are not recomputed here: the phones read the
                 # players' page's snapshot, and the host's pages compute them
@@ -93,6 +111,7 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "deal": deal,
         "form": form,
         "stored": stored,
+        "pending": pending,
         "ruleset": rs,
         "totals_before": sheet.totals,
         **_dealer(sheet, deal),
@@ -100,10 +119,17 @@ def table_view(request: HttpRequest, slug: str, number: int, table: int) -> Http
     return render(request, "host/table.html", context, status=status)
 
 
-def _closed_round_needs_an_organiser(request: HttpRequest, party: Party, rnd: Round) -> None:
-    """A scorer looks at a closed round but changes nothing in it (tournaments.roles)."""
-    if request.method == "POST" and rnd.status == Round.Status.CLOSED:
-        party_require(party, Can.ORGANISE)
+def _entry_initial(entry) -> dict:
+    """The entry form's values for a deal a table entered (none for no entry)."""
+    if entry is None:
+        return {}
+    return {
+        "bidder": entry.bidder,
+        "bid": entry.bid,
+        "trump": entry.trump,
+        "bidding_team_points": entry.bidding_team_points,
+        "other_team_points": entry.other_team_points,
+    }
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -140,16 +166,34 @@ def _entry_stored(party: Party, rnd: Round, table: int, result: DealResult) -> J
 
 
 def _entry_refused(
-    request: HttpRequest, party: Party, rnd: Round, table: int, deal: int, form, error: PartyError
+    request: HttpRequest, party: Party, rnd: Round, table: int, deal: int, form, error: UserError
 ) -> JsonResponse:
     """A queued deal the server will not store.  Another device entered that
     deal meanwhile: 409 with both versions, for the host to compare (nothing
-    is overwritten, and the queue does not send it again).  Anything else:
-    422 with the errors by field."""
-    if error.result is None:
+    is overwritten, and the queue does not send it again).  Its form token
+    was used for something else: 409 naming what differs, with what was
+    sent and nothing of what the token stored.  Anything else: 422 with the
+    errors by field."""
+    if error.result is None and not error.differs:
         return JsonResponse({"status": "invalid", "errors": error.errors}, status=422)
     sent = {"table": table, "deal": deal, **dataclasses.asdict(form.deal_entry())}
     sheet = selectors.table_sheet(party, rnd, table)
+    if error.differs:
+        context = {
+            "party": party,
+            "round": rnd,
+            "players": sheet.players if sheet else [],
+            "sent": sent,
+            "message": error.message,
+        }
+        body = {
+            "status": "conflict",
+            "differs": list(error.differs),
+            "message": error.message,
+            "sent": sent,
+            "html": render_to_string("host/_token_conflict.html", context, request=request),
+        }
+        return JsonResponse(body, status=409)
     context = {
         "party": party,
         "round": rnd,
@@ -168,11 +212,15 @@ def _entry_refused(
     return JsonResponse(body, status=409)
 
 
-def _not_saved(form, error: PartyError, rs) -> str:
+def _not_saved(form, error: UserError, rs) -> str:
     """The message for a deal another device entered first: the stored one
     (the service's words) and this tablet's entry, which was not saved."""
     mine = form.cleaned_data
-    ours = gettext("Not saved from this tablet: seat %(seat)d bid %(bid)s, %(points)d points.") % {
+    ours = ngettext(
+        "Not saved from this tablet: seat %(seat)d bid %(bid)s, %(points)d point.",
+        "Not saved from this tablet: seat %(seat)d bid %(bid)s, %(points)d points.",
+        mine["bidding_team_points"],
+    ) % {
         "seat": mine["bidder"] + 1,
         "bid": bid_words(mine["bid"], rs),
         "points": mine["bidding_team_points"],
@@ -186,7 +234,6 @@ def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     """A whole table's deals from its tally card, checked together, saved all or none."""
     party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
-    _closed_round_needs_an_organiser(request, party, rnd)
     rs = services.party_ruleset(party)
     sheet = _table_sheet(party, rnd, table)
     entered = {d.deal for d in sheet.deals}
@@ -212,7 +259,7 @@ def table_tally(request: HttpRequest, slug: str, number: int, table: int) -> Htt
                     deals={d: form.deal_entry() for d, form in forms.items()},
                     user=request.user,
                 )
-            except PartyError as error:
+            except UserError as error:
                 for key, message in error.errors.items():
                     deal, _dot, field = key.partition(".")
                     form = forms.get(int(deal)) if deal.isdigit() else None
@@ -286,9 +333,8 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     user=request.user,
                     version=form.cleaned_data["version"],
                     entry=form.deal_entry(),
-                    closed_ok=Can.ORGANISE in party.capabilities,
                 )
-            except PartyError as error:
+            except UserError as error:
                 if error.result is not None:
                     # Another tablet saved first: show what is stored now beside
                     # what this host entered; saving again replaces it knowingly.

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pedroparty.htmx import render_page
 
 from .. import selectors, services
+from ..errors import UserError
 from ..forms import CallTimeForm, CutForm, SeatDrawForm, SeatingForm
-from ..roles import Can
-from ..services import PartyError
+from ..game.roles import Can
 from .common import party_for_host, party_round
 
 
@@ -44,11 +44,15 @@ def seat_round1(request: HttpRequest, slug: str) -> HttpResponse:
                     services.round1_seat_manual(
                         party=party, tables=form.tables(), user=request.user
                     )
+                elif form.cleaned_data["by_rating"]:
+                    services.round1_seat_rated(
+                        party=party, seed=form.cleaned_data["seed"], user=request.user
+                    )
                 else:
                     services.round1_seat_draw(
                         party=party, seed=form.cleaned_data["seed"], user=request.user
                     )
-            except PartyError as exc:
+            except UserError as exc:
                 error = exc.message
             else:
                 return redirect("host:round", slug=party.slug, number=1)
@@ -79,19 +83,68 @@ def round_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def table_call_time(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Call time at one table: a page asks first, and the call is made once
+    the host has ticked the confirmation (a tap on the round page alone
+    changes nothing)."""
+    party = party_for_host(request, slug, need=Can.SCORE)
+    rnd = party_round(party, number)
+    back = redirect("host:round", slug=party.slug, number=number)
+    if request.method == "POST":
+        if not CallTimeForm(request.POST).is_valid():
+            messages.error(
+                request,
+                gettext("Tick the box to call time at table %(table)d.") % {"table": table},
+            )
+            return back
+        try:
+            services.table_call_time(round=rnd, table=table, user=request.user)
+        except UserError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request,
+                gettext("Time called at table %(table)d. You can undo it until the round closes.")
+                % {"table": table},
+            )
+        return back
+    board = selectors.round_board(party, number)
+    line = next((t for t in board.tables if t.number == table), None)
+    if line is None:
+        messages.error(
+            request, gettext("There is no table %(table)d in this round.") % {"table": table}
+        )
+        return back
+    if board.closed or not line.deals or line.complete:
+        messages.info(
+            request, gettext("Time cannot be called at table %(table)d now.") % {"table": table}
+        )
+        return back
+    context = {"party": party, "board": board, "t": line}
+    return render(request, "host/table_time.html", context)
+
+
+@login_required
+@require_POST
+def table_call_time_undo(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Undo a table's own call of time: the table plays on."""
     party = party_for_host(request, slug, need=Can.SCORE)
     try:
-        services.table_call_time(round=party_round(party, number), table=table, user=request.user)
-    except PartyError as error:
+        services.table_call_time_undo(
+            round=party_round(party, number), table=table, user=request.user
+        )
+    except UserError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, gettext("Time called on table %(table)d.") % {"table": table})
+        messages.success(
+            request,
+            gettext("Time is no longer called at table %(table)d: it plays on.") % {"table": table},
+        )
     return redirect("host:round", slug=party.slug, number=number)
 
 
-def _message_error(request: HttpRequest, error: PartyError) -> None:
+def _message_error(request: HttpRequest, error: UserError) -> None:
     messages.error(request, error.message)
 
 
@@ -101,12 +154,16 @@ def round_clock_start(request: HttpRequest, slug: str, number: int) -> HttpRespo
     party = party_for_host(request, slug, need=Can.SCORE)
     try:
         services.round_clock_start(round=party_round(party, number), user=request.user)
-    except PartyError as error:
+    except UserError as error:
         _message_error(request, error)
     else:
         messages.success(
             request,
-            gettext("The round clock is running: %(minutes)d minutes.")
+            ngettext(
+                "The round clock is running: %(minutes)d minute.",
+                "The round clock is running: %(minutes)d minutes.",
+                party.round_minutes,
+            )
             % {"minutes": party.round_minutes},
         )
     return redirect("host:round", slug=party.slug, number=number)
@@ -118,7 +175,7 @@ def round_clock_stop(request: HttpRequest, slug: str, number: int) -> HttpRespon
     party = party_for_host(request, slug, need=Can.SCORE)
     try:
         services.round_clock_stop(round=party_round(party, number), user=request.user)
-    except PartyError as error:
+    except UserError as error:
         _message_error(request, error)
     else:
         messages.success(request, gettext("The round clock is stopped."))
@@ -136,7 +193,7 @@ def round_call_time(request: HttpRequest, slug: str, number: int) -> HttpRespons
         return redirect("host:round", slug=party.slug, number=number)
     try:
         tables = services.round_call_time(round=rnd, user=request.user)
-    except PartyError as error:
+    except UserError as error:
         _message_error(request, error)
     else:
         messages.success(
@@ -153,7 +210,7 @@ def round_call_time_undo(request: HttpRequest, slug: str, number: int) -> HttpRe
     party = party_for_host(request, slug, need=Can.SCORE)
     try:
         tables = services.round_call_time_undo(round=party_round(party, number), user=request.user)
-    except PartyError as error:
+    except UserError as error:
         _message_error(request, error)
     else:
         messages.success(
@@ -174,9 +231,8 @@ def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
             table=table,
             team=CutForm(request.POST).winner(),
             user=request.user,
-            closed_ok=Can.ORGANISE in party.capabilities,
         )
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, gettext("Cut recorded for table %(table)d.") % {"table": table})
@@ -196,17 +252,20 @@ def table_cut(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
 @login_required
 @require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Close the round and seat the next; with ``finish=1``, close it and
+    finish the party instead (an organiser's action, checked as such)."""
     party = party_for_host(request, slug, need=Can.SCORE)
-    seat_next = request.POST.get("finish") != "1"
+    rnd = party_round(party, number)
+    finish = request.POST.get("finish") == "1"
     try:
-        nxt = services.round_close(
-            round=party_round(party, number), user=request.user, seat_next=seat_next
-        )
-    except PartyError as error:
+        if finish:
+            services.party_finish(party=party, user=request.user, close=rnd)
+        else:
+            nxt = services.round_close(round=rnd, user=request.user)
+    except UserError as error:
         messages.error(request, error.message)
         return redirect("host:round", slug=party.slug, number=number)
-    if nxt is None:
-        services.party_finish(party=party, user=request.user)
+    if finish:
         return redirect("host:prizes", slug=party.slug)
     messages.success(
         request,
@@ -246,7 +305,7 @@ def round_override(request: HttpRequest, slug: str, number: int) -> HttpResponse
         else:
             try:
                 services.round_override_seating(round=rnd, tables=form.tables(), user=request.user)
-            except PartyError as exc:
+            except UserError as exc:
                 error = exc.message
             else:
                 messages.success(
@@ -265,7 +324,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     party = party_for_host(request, slug, need=Can.ORGANISE)
     try:
         services.round_reseat(round=party_round(party, number), user=request.user)
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
     else:
         messages.success(

@@ -7,42 +7,30 @@ Guarded like every host page: signed in, and a host of the party (else 404).
 
 from __future__ import annotations
 
-import io
-
-import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from pedroparty import qrcodes
 from pedroparty.links import absolute_url
 
 from .. import services
+from ..errors import UserError
 from ..forms import PartyLanguageForm, WifiForm
-from ..roles import Can
-from ..services import PartyError
-from ..wifi import wifi_payload
+from ..game.roles import Can
+from ..game.wifi import wifi_payload
 from .common import party_for_host, public_url, qr_svg
 
 
 def wifi_qr_svg(payload: str) -> SafeString:
     """The join-the-Wi-Fi QR code: a scalable SVG, titled for screen readers."""
-    out = io.BytesIO()
-    segno.make(payload, error="m").save(
-        out,
-        kind="svg",
-        border=4,
-        xmldecl=False,
-        omitsize=True,
-        svgclass="qr-wifi",
-        title=_("Join the Wi-Fi"),
-    )
-    # segno escapes the title; the rest is its own markup.
-    return mark_safe(out.getvalue().decode())
+    return qrcodes.qr_svg(payload, title=_("Join the Wi-Fi"), svgclass="qr-wifi")
 
 
 def _share_page(
@@ -62,8 +50,18 @@ def _share_page(
         "wifi_form": wifi_form,
         "wifi_qr": wifi_qr_svg(wifi) if wifi else "",
         "language_form": PartyLanguageForm(initial={"language": party.language}),
+        **_hall_trust(request),
     }
     return render(request, "host/share.html", context, status=status)
+
+
+def _hall_trust(request: HttpRequest) -> dict:
+    """Where a tablet installs the hall's authority, when the hall is served
+    over HTTPS (``make party``): its plain http address and QR code."""
+    if not settings.PEDROPARTY_HALL_CA:
+        return {}
+    url = absolute_url(request, "hall_ca")
+    return {"hall_ca_url": url, "hall_ca_qr": qr_svg(url)}
 
 
 @login_required
@@ -86,7 +84,7 @@ def share_wifi(request: HttpRequest, slug: str) -> HttpResponse:
                 password=form.cleaned_data["wifi_password"],
                 user=request.user,
             )
-        except PartyError as error:
+        except UserError as error:
             for field, message in error.errors.items():
                 form.add_error(field if field in form.fields else None, message)
         else:
@@ -133,7 +131,7 @@ def share_language(request: HttpRequest, slug: str) -> HttpResponse:
         services.party_language_set(
             party=party, language=form.cleaned_data["language"], user=request.user
         )
-    except PartyError as error:
+    except UserError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("The party's language is saved."))

@@ -53,3 +53,23 @@ def test_the_heuristic_plays_with_house_options(name):
     rs = RULESETS[name].with_options(**options)
     for seed in range(10):
         play_deal(new_deal(rs, dealer=seed % 4, seed=seed), [HeuristicBot(seed)] * 4)
+
+
+@pytest.mark.parametrize("name", [name for name in FAMILY if RULESETS[name].open_auction])
+def test_the_heuristic_bids_its_value_at_once_in_an_open_auction(name):
+    # Raising a point at a time made a person pass ten times in one auction.
+    rs = RULESETS[name]
+    calls = raises = one_point = 0
+    for seed in range(60):
+        state = new_deal(rs, dealer=seed % 4, seed=seed)
+        play_deal(state, [HeuristicBot(seed * 4 + seat) for seat in range(4)])
+        calls += len(state.bids)
+        high = 0
+        for _, action in state.bids:
+            if action != "pass":
+                bid = int(action.split()[1])
+                raises += 1
+                one_point += high > 0 and bid == high + 1
+                high = bid
+    assert calls / 60 <= 8
+    assert raises and one_point / raises < 0.1

@@ -21,9 +21,19 @@ GAMES = [*FAMILY, "monterey-draw", "monterey-widow"]
 #: House options that change how a game is played, tried alongside the defaults.
 VARIANTS = {
     "louisiana": [{"dark": False}, {"cut_throat": True}],
-    "pedro-62": [{"low_is_keeper": True, "simple": True, "min_bid": 1}],
+    "pedro-62": [{"low_is_keeper": True, "simple": True, "min_bid": 6}],
+    "sancho": [{"low_is_keeper": True, "min_bid": 7, "target": 100}],
+    "six-card": [{"low_is_keeper": True, "min_bid": 6}],
+    "cinch": [{"bicycle": True, "min_bid": 7}],
+    "california": [{"bidding_start": "right"}],
     "sixty-three": [{"joker": True}],
+    "eighty-three": [{"joker": True}],
+    "isle-madame": [{"fold_when_void": True}],
     "tennessee": [{"min_bid": 10}],
+    "dom-pedro": [{"low_is_keeper": True, "simple": True, "min_bid": 1}],
+    "snoozer": [{"low_is_keeper": True, "min_bid": 7}],
+    "canadian": [{"low_is_keeper": False, "target": 91}],
+    "pitch": [{"low_is_keeper": True, "simple": True}],
 }
 RULESET_CASES = [(name, {}) for name in GAMES] + [
     (name, options) for name, variants in VARIANTS.items() for options in variants
@@ -61,6 +71,9 @@ def test_section_11_points_captured_plus_out_of_play_make_the_total(case, seed):
     state = random_deal(rs, seed)
     assert state.phase == "done"
     pts = rs.point_table[state.trump]
+    if "concede" in state.log:  # Tennessee's throw-in: every point to the bidders
+        assert not state.tricks and state.captured()[state.bidder % 2] == rs.total_points
+        return
     in_tricks = sum(pts[card] for card in trick_cards(state))
     pack_total = sum(pts[card] for card in PACKS[rs.pack])
     assert pack_total == rs.total_points
@@ -152,6 +165,9 @@ def allowed_for(state: DealState, seat: int) -> set[int]:
     for cards in state.faceup:
         allowed |= set(cards)
     allowed |= set(state.stock_trumps)
+    if state.bidder is not None:
+        # Maker-fill: trumps the bidder took openly, shown until played.
+        allowed |= {card for card in state.open_cards if card in state.hands[state.bidder]}
     if rs.show_folded:
         for cards in state.folded:
             allowed |= set(cards)
@@ -174,6 +190,12 @@ def test_section_11_4_14_views_leak_nothing(case, seed):
             shown = {ANY_CARD[code] for code in codes_in(view)}
             leaked = shown - allowed_for(state, seat)
             assert not leaked, (state.phase, seat, sorted(ALL_CODES[c] for c in leaked))
+            if state.rs.exchange not in ("draw", "widow"):
+                # A discard taken back from the wash is in a hand: no list of
+                # discards shows it any more (RULES.md 11.4.14).
+                listed = set(view["my_discards"]).union(*view.get("discards", []))
+                held = {ALL_CODES[c] for hand in state.hands for c in hand}
+                assert not listed & held, (state.phase, seat, sorted(listed & held))
             if state.phase == "dark":
                 assert view["hand"] == []
         if state.to_act is None:

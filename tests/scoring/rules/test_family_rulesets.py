@@ -14,17 +14,22 @@ from scoring.rules.rulesets import FAMILY
 TABLE = {
     "california": ("52", 16, 6, 16, 6, (), "draw", "monterey", "monterey", 52),
     "cinch": ("52", 14, 1, 14, 1, (), "draw-choice", "follow-or-trump", "difference", 51),
-    "pedro-62": ("52", 14, 6, 14, 6, (), "draw-choice", "follow-or-trump", "difference", 62),
+    "pedro-62": ("52", 14, 1, 14, 1, (), "maker-fill", "follow-or-trump", "difference", 62),
     "louisiana": ("52", 14, 7, 14, 6, (28, 56), "draw", "monterey", "monterey", 62),
     "pidro": ("52", 14, 1, 14, 1, (), "draw-choice", "trumps-only", "difference", 51),
     "oregon": ("52", 15, 6, 15, 5, (), "draw", "no-rank", "captured-minus", 63),
-    "tennessee": ("54", 17, 9, 17, 9, (), "draw-choice", "no-rank-down", "captured-minus", 52),
+    "tennessee": ("54", 17, 9, 17, 9, (), "tennessee", "no-rank-down", "captured-minus", 52),
     "sixty-three": ("52", 63, 1, 63, 1, (), "extra-4", "follow-or-trump", "monterey", 152),
     "eighty-three": ("52", 83, 30, 83, 30, (), "kitty", "follow-or-trump", "monterey", 152),
     "isle-madame": ("52", 39, 25, 39, 25, (), "pede", "monterey", "monterey", 221),
     "king-pedro": ("32", 35, 15, 35, 15, (), "senorita", "follow-or-trump", "captured-minus", 105),
-    "sancho": ("52", 23, 6, 23, 6, (), "draw-choice", "follow-or-trump", "difference", 62),
+    "sancho": ("52", 23, 1, 23, 1, (), "maker-fill", "follow-or-trump", "difference", 62),
     "six-card": ("52", 14, 1, 14, 1, (), "none", "follow-or-trump", "difference", 62),
+    # RULES.md 12.2, the four-seat partnership rows.
+    "dom-pedro": ("52", 26, 6, 26, 6, (), "maker-fill", "follow-or-trump", "difference", 62),
+    "snoozer": ("53", 41, 6, 41, 6, (), "maker-fill", "follow-or-trump", "difference", 62),
+    "canadian": ("52", 48, 25, 48, 25, (), "draw", "no-rank", "monterey", 152),
+    "pitch": ("52", 4, 1, 4, 1, (), "maker-fill", "follow-or-trump", "difference", 21),
 }
 
 
@@ -133,8 +138,6 @@ def test_section_11_2_sixty_three_joker_option_takes_the_threes_points():
     assert joker.stock_size == 17
     assert joker.with_options(joker=False) == rs
     assert type(rs).from_json(joker.to_json()) == joker
-    with pytest.raises(RulesetError):
-        RULESETS["eighty-three"].with_options(joker=True)
 
 
 @pytest.mark.parametrize(
@@ -160,8 +163,11 @@ def test_section_11_2_house_options_change_their_game(name, options):
         ("pedro-62", {"target": 91}),
         ("louisiana", {"stuck_bid": 8}),
         ("tennessee", {"min_bid": 11}),
-        ("cinch", {"min_bid": 6}),
-        ("six-card", {"min_bid": 6}),
+        ("cinch", {"min_bid": 5}),
+        ("cinch", {"bicycle": 1}),
+        ("six-card", {"min_bid": 5}),
+        ("california", {"bidding_start": "across"}),
+        ("pidro", {"min_bid": 6}),
         ("california", {"shoot_set_penalty": 16}),
     ],
 )
@@ -172,7 +178,7 @@ def test_section_11_2_house_options_outside_the_game_are_refused(name, options):
 
 def test_section_11_2_default_house_options():
     assert RULESETS["pedro-62"].options() == {
-        "min_bid": 6,
+        "min_bid": 1,
         "low_is_keeper": False,
         "simple": False,
         "target": 62,
@@ -194,6 +200,8 @@ def test_section_11_2_default_house_options():
 def test_section_11_5_which_games_let_point_cards_leave_play():
     stay = {name for name, rs in RULESETS.items() if not rs.cards_can_leave_play}
     assert stay == {"monterey-draw", "monterey-widow", "california", "louisiana"}
+    # Canadian lays extra point trumps for nobody when it must (RULES.md 12.4.14).
+    assert RULESETS["canadian"].cards_can_leave_play
 
 
 # ----------------------------------------------------------------- scoring

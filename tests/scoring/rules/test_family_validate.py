@@ -114,3 +114,41 @@ def test_section_11_5_california_has_no_shoot_and_a_made_16_tallies_32():
     assert fields(validate_result(rs, {**base, "bid": 32})) == {"bid"}
     assert validate_result(rs, {**base, "bid": 16, "tally": [32, 0]}) == []
     assert fields(validate_result(rs, {**base, "bid": 16, "tally": [16, 0]})) == {"tally"}
+
+
+#: The house options the seeds name, each with a value other than its default.
+SEED_OPTIONS = [
+    ("pedro-62", {"min_bid": 7, "low_is_keeper": True, "target": 100}),
+    ("sancho", {"low_is_keeper": True}),
+    ("six-card", {"min_bid": 6, "low_is_keeper": True}),
+    ("cinch", {"min_bid": 6, "bicycle": True}),
+    ("california", {"bidding_start": "right"}),
+    ("eighty-three", {"joker": True}),
+    ("isle-madame", {"fold_when_void": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), SEED_OPTIONS)
+def test_records_and_logs_of_the_seeds_options_are_accepted(name, options):
+    rs = RULESETS[name].with_options(**options)
+    for seed in range(25):
+        state = finished(rs, seed)
+        record = record_of(state)
+        log = {"dealer": state.dealer, "deck": state.to_json()["deck"], "actions": state.log}
+        assert validate_result(rs, {**record, "log": log}) == [], record
+
+
+def test_a_cinch_bicycle_set_is_checked_by_the_bicycles_tally():
+    rs = RULESETS["cinch"].with_options(bicycle=True)
+    base = {"deal": 1, "bidder": 1, "bid": 8, "bidding_team_points": 6, "other_team_points": 5}
+    assert validate_result(rs, {**base, "tally": [16, 0]}) == []
+    plain = validate_result(RULESETS["cinch"], {**base, "tally": [16, 0]})
+    assert fields(plain) == {"tally"}
+    assert fields(validate_result(rs, {**base, "tally": [13, 0]})) == {"tally"}
+
+
+def test_pedro_records_a_bid_of_1_by_default():
+    base = {"deal": 1, "bidder": 2, "bid": 1, "bidding_team_points": 8, "other_team_points": 6}
+    assert validate_result(RULESETS["pedro-62"], base) == []
+    raised = RULESETS["pedro-62"].with_options(min_bid=6)
+    assert fields(validate_result(raised, base)) == {"bid"}

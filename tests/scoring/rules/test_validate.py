@@ -431,7 +431,8 @@ def test_truncated_log_is_not_a_result_section_5():
         truncated = {**log, "actions": log["actions"][:keep]}
         [error] = validate_result(DRAW, {**record, "log": truncated})
         assert error.field == "log"
-        assert f"stops after {keep} actions" in error
+        said = "1 action," if keep == 1 else f"{keep} actions,"
+        assert f"stops after {said}" in error
 
 
 def test_log_after_the_end_is_refused_section_5():

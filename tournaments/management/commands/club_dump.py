@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.clubfile import club_dump
+from tournaments.clubs.clubfile import club_dump
 from tournaments.management.documents import write_document
 from tournaments.models import Club
 

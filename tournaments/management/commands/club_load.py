@@ -2,7 +2,7 @@
 
 Reads a club file (``docs/club-file.md``; UTF-8 JSON, ``-`` for standard
 input) and creates the club it describes, its members, seasons and parties,
-all or nothing (:func:`tournaments.clubfile.club_load`).  ``--owner`` becomes
+all or nothing (:func:`tournaments.clubs.clubfile.club_load`).  ``--owner`` becomes
 the club's organiser and hosts its parties; without it, the same user as for
 ``party_load`` (the first superuser, else ``host``).
 
@@ -17,7 +17,7 @@ import os
 
 from django.core.management.base import CommandError
 
-from tournaments.clubfile import ClubFileError, club_load
+from tournaments.clubs.clubfile import ClubFileError, club_load
 
 from .party_load import Command as PartyLoadCommand
 from .party_load import read_party_file

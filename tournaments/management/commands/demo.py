@@ -12,6 +12,10 @@ the end by the rules engine's bots and its record went through
 validator.  Running it again creates nothing new; it prints the sign-in
 details either way.  The password is published, so the command runs only
 with ``DJANGO_DEBUG=true`` (as ``make run`` sets).
+
+``python manage.py demo --off`` (``make demo-off``) deactivates the demo host
+instead, so that ``make party`` serves the hall: the demo's party stays, and
+``make run`` (or ``make demo``) turns the host back on.
 """
 
 from __future__ import annotations
@@ -22,18 +26,19 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 
 from pedroparty.demo_host import PASSWORD, USERNAME
+from pedroparty.links import absolute_url
 from scoring.rules import new_deal
 from scoring.rules.bots import HeuristicBot, play_deal
 from tournaments import selectors, services
+from tournaments.game.standings import needs_cut
 from tournaments.models import Club, Party, Round, Season
-from tournaments.standings import needs_cut
 
-SITE = "http://127.0.0.1:8000"
-SIGN_IN_URL = f"{SITE}/accounts/login/"
+from ...clubs.services import clubs as club_services
+from ...clubs.services import seasons as season_services
+
 PARTY_NAME = "Demo Card Night"
 PLAYERS = [
     "Rosa Ferrante",
@@ -71,7 +76,21 @@ ROUND3_DEALS = {1: 2, 2: 3, 3: 1}
 class Command(BaseCommand):
     help = "Create the demo host and a demo party in progress (idempotent; DEBUG only)."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--off",
+            action="store_true",
+            help="deactivate the demo host (its password is public) before serving a hall",
+        )
+
     def handle(self, *args, **options) -> None:
+        if options["off"]:
+            turned_off = demo_host_off()
+            self.stdout.write(
+                f'The demo host "{USERNAME}" is '
+                + ("deactivated." if turned_off else "not active: nothing to do.")
+            )
+            return
         if not settings.DEBUG:
             raise CommandError(
                 f"The demo host's password ({PASSWORD}) is public: run this only with "
@@ -87,11 +106,17 @@ class Command(BaseCommand):
         current = party.rounds.order_by("-number").first()
         state = "created" if created else "already there"
         where = f"round {current.number} in play" if current else party.get_status_display()
-        dashboard = SITE + reverse("host:dashboard", kwargs={"slug": party.slug})
-        club = SITE + reverse("club:detail", kwargs={"club": party.club.slug}) if party.club else ""
+        # `make run` sets PEDROPARTY_BASE_URL to its development server's address.
+        sign_in = absolute_url(None, "login")
+        dashboard = absolute_url(None, "host:dashboard", kwargs={"slug": party.slug})
+        club = (
+            absolute_url(None, "club:detail", kwargs={"club": party.club.slug})
+            if party.club
+            else ""
+        )
         self.stdout.write(
             f'Demo party "{party.name}" ({state}): {party.players.count()} players, {where}.\n'
-            f"Sign in at {SIGN_IN_URL}\n"
+            f"Sign in at {sign_in}\n"
             f"  username: {USERNAME}\n"
             f"  password: {PASSWORD}\n"
             f"Then open {dashboard}" + (f"\nThe club and its season: {club}" if club else "")
@@ -108,14 +133,21 @@ def demo_host():
     return user
 
 
+def demo_host_off() -> bool:
+    """Deactivates the demo host; False when there was no active one."""
+    return bool(
+        get_user_model().objects.filter(username=USERNAME, is_active=True).update(is_active=False)
+    )
+
+
 def demo_season_create(user) -> Season:
     """The demo club's season, with its two earlier nights played to the end."""
     club = Club.objects.filter(created_by=user, name=CLUB_NAME).first()
     if club is None:
-        club = services.club_create(name=CLUB_NAME, user=user)
+        club = club_services.club_create(name=CLUB_NAME, user=user)
     season = club.seasons.filter(name=SEASON_NAME).first()
     if season is None:
-        season = services.season_create(
+        season = season_services.season_create(
             club=club, name=SEASON_NAME, best_of=SEASON_BEST_OF, user=user
         )
         for number, (days_before, players, rounds) in enumerate(EARLIER_NIGHTS, start=1):

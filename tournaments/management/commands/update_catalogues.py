@@ -12,9 +12,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.core.management.commands import makemessages
 from django.utils.translation import to_locale
 
-from pedroparty.catalogues import makemessages_arguments
+from pedroparty.catalogues import XGETTEXT_OPTIONS, makemessages_arguments
+
+
+class MakeMessages(makemessages.Command):
+    """Django's ``makemessages``, with the project's xgettext options."""
+
+    xgettext_options = [*makemessages.Command.xgettext_options, *XGETTEXT_OPTIONS]
 
 
 def translated_locales() -> list[str]:
@@ -28,7 +35,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         call_command(
-            "makemessages",
+            MakeMessages(),
             *makemessages_arguments(translated_locales()),
             verbosity=options["verbosity"],
         )

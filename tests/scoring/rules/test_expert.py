@@ -1,0 +1,120 @@
+"""The expert bot: legal, deterministic, and blind to what its seat cannot see.
+
+Plain Python: no Django, no database.  Small search budgets keep it quick;
+the budget changes how well the bot plays, not what it may look at.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scoring.rules import RULESETS, new_deal
+from scoring.rules.bots import play_deal
+from scoring.rules.expert import ExpertBot
+
+SMALL = {"samples": 3, "bid_samples": 2}
+
+
+class ViewOnly:
+    """All a fair player gets: whose turn it is and that seat's view."""
+
+    __slots__ = ("_state", "views")
+
+    def __init__(self, state) -> None:
+        self._state = state
+        self.views = 0
+
+    @property
+    def to_act(self) -> int:
+        return self._state.to_act
+
+    def view(self, seat: int) -> dict:
+        assert seat == self._state.to_act, "the bot asked for another seat's view"
+        self.views += 1
+        return self._state.view(seat)
+
+
+def _others_shuffled(state, seat: int, rng: random.Random):
+    """A copy of ``state`` whose other hands are dealt again among themselves
+    from the same cards, each keeping its size: what ``seat`` sees is the same."""
+    other = type(state).from_json(state.to_json())
+    seats = [s for s in range(4) if s != seat]
+    cards = [card for s in seats for card in other.hands[s]]
+    rng.shuffle(cards)
+    for s in seats:
+        size = len(other.hands[s])
+        other.hands[s], cards = sorted(cards[:size]), cards[size:]
+    assert other.view(seat) == state.view(seat)
+    return other
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_expert_plays_whole_deals_from_its_seats_view_alone(name):
+    # Each choice is made through a proxy that holds nothing but the seat's
+    # view; it is always legal and leaves the state alone.
+    rs = RULESETS[name]
+    for seed in range(2):
+        state = new_deal(rs, dealer=seed % 4, seed=seed)
+        bots = [ExpertBot(seed * 4 + seat, **SMALL) for seat in range(4)]
+        while state.to_act is not None:
+            before, legal = state.to_json(), state.legal_actions()
+            proxy = ViewOnly(state)
+            action = bots[state.to_act].choose(proxy)
+            assert proxy.views == 1
+            assert action in legal
+            assert state.to_json() == before
+            state.apply(action)
+        assert state.phase == "done"
+        state.score()
+
+
+@pytest.mark.parametrize("name", ["monterey-draw", "monterey-widow", "sixty-three", "pidro"])
+def test_the_experts_choice_does_not_change_with_the_hands_it_cannot_see(name):
+    rs = RULESETS[name]
+    rng = random.Random(7)
+    compared = differed = 0
+    for seed in range(3):
+        state = new_deal(rs, dealer=seed % 4, seed=seed)
+        driver = ExpertBot(seed, **SMALL)
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.legal) > 1 and state.phase in ("bid", "trump", "play"):
+                other = _others_shuffled(state, seat, rng)
+                differed += other.hands != state.hands
+                mine = ExpertBot(99, **SMALL).choose(state)
+                assert ExpertBot(99, **SMALL).choose(other) == mine
+                compared += 1
+            state.apply(driver.choose(state))
+    assert compared > 10 and differed > compared // 2
+
+
+@pytest.mark.parametrize("name", ["monterey-draw", "king-pedro", "tennessee"])
+def test_the_expert_is_deterministic_given_its_seed(name):
+    rs = RULESETS[name]
+    logs = []
+    for seed in (3, 3, 4):
+        bots = [ExpertBot(seed * 4 + seat, **SMALL) for seat in range(4)]
+        logs.append(play_deal(new_deal(rs, dealer=1, seed=11), bots).to_json()["log"])
+    assert logs[0] == logs[1]
+    assert logs[0] != logs[2]  # the seed matters
+
+
+def test_the_expert_refuses_a_view_with_nothing_to_choose():
+    state = new_deal(RULESETS["monterey-draw"], dealer=0, seed=1)
+    with pytest.raises(ValueError, match="not to act"):
+        ExpertBot(1).choose_from_view(state.view((state.to_act + 1) % 4))
+
+
+def test_the_expert_bids_by_its_samples_and_keeps_to_the_legal_bids():
+    # Sixty-Three: the opening bid jumps to the hand's value, not a point over nothing.
+    rs = RULESETS["sixty-three"]
+    opened = []
+    for seed in range(6):
+        state = new_deal(rs, dealer=3, seed=seed)
+        action = ExpertBot(seed, bid_samples=4).choose(state)
+        assert action in state.legal_actions()
+        if action != "pass":
+            opened.append(int(action.split()[1]))
+    assert opened and max(opened) > rs.min_bid + 1

@@ -1,0 +1,1 @@
+"""Reads for the API: its cached documents, and whose a presented token is."""

@@ -1,0 +1,1 @@
+"""The API's endpoints, and the host's page of API tokens."""

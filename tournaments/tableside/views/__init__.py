@@ -1,0 +1,1 @@
+"""Table-side pages: the players' (``phone``) and the host's (``host``)."""
