@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.rules import RULESETS, new_deal  # noqa: E402
+from scoring.rules import PARTNERSHIP_RULESETS, RULESETS, new_deal  # noqa: E402
 from scoring.rules.bots import HeuristicBot  # noqa: E402
 from scoring.rules.expert import ExpertBot  # noqa: E402
 
@@ -96,4 +96,4 @@ def main(pairs: int, games: list[str]) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     count = int(args.pop(0)) if args and args[0].isdigit() else 4
-    main(count, args or list(RULESETS))
+    main(count, args or list(PARTNERSHIP_RULESETS))

@@ -33,7 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring.rules import RULESETS, new_deal  # noqa: E402
 from scoring.rules.bots import RandomBot, play_deal  # noqa: E402
-from scoring.rules.rulesets import SEAT_RULESETS  # noqa: E402
 
 TARGET = 10_000  # monterey-draw deals per second
 RATIO = 0.7  # each other game against monterey-draw, same run
@@ -45,7 +44,7 @@ WAYS = ("bot", "api")  # RandomBot through play_deal; legal_actions() then apply
 
 def deals_per_second(ruleset: str, deals: int, first_seed: int = 0, way: str = "bot") -> float:
     """Random deals of ``ruleset`` played to their score, per CPU second (one run)."""
-    rs = RULESETS[ruleset] if ruleset in RULESETS else SEAT_RULESETS[ruleset]
+    rs = RULESETS[ruleset]
     bot = RandomBot(seed=first_seed)
     bots = [bot] * rs.players
     draw = random.Random(first_seed).random
@@ -65,7 +64,7 @@ def deals_per_second(ruleset: str, deals: int, first_seed: int = 0, way: str = "
 def main(deals: int = 500, runs: int = 7) -> None:
     # Round robin, each game paired with a Draw run just before it, the same
     # way: the two runs of a pair share whatever else the machine was doing.
-    games = [name for name in (*RULESETS, *SEAT_RULESETS) if name != DRAW]
+    games = [name for name in RULESETS if name != DRAW]
     rates_of = {(name, way): [] for name in games for way in WAYS}
     draws_of = {key: [] for key in rates_of}
     for run in range(runs):

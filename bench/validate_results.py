@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.rules import RULESETS, new_deal, validate_result  # noqa: E402
+from scoring.rules import PARTNERSHIP_RULESETS, new_deal, validate_result  # noqa: E402
 
 TARGET = 200_000
 DEALS_PER_RULESET = 2_000
@@ -56,15 +56,19 @@ def records_per_second(rs, records: list[dict]) -> tuple[float, float]:
 
 
 def main() -> None:
-    work = {name: engine_records(rs, DEALS_PER_RULESET) for name, rs in RULESETS.items()}
+    work = {
+        name: engine_records(rs, DEALS_PER_RULESET) for name, rs in PARTNERSHIP_RULESETS.items()
+    }
     for name, records in work.items():
-        refused = [record for record in records if validate_result(RULESETS[name], record)]
+        refused = [
+            record for record in records if validate_result(PARTNERSHIP_RULESETS[name], record)
+        ]
         if refused:
             sys.exit(f"validate_result refused {len(refused)} {name} records, e.g. {refused[0]}")
     print(f"validate_result, records/s per game (target >= {TARGET:,}):")
     below = []
     for name, records in work.items():
-        rate, best = records_per_second(RULESETS[name], records)
+        rate, best = records_per_second(PARTNERSHIP_RULESETS[name], records)
         verdict = "ok" if rate >= TARGET else "BELOW TARGET"
         if rate < TARGET:
             below.append(name)

@@ -29,7 +29,7 @@ from django.utils.translation import get_language, get_language_info
 from django.views.decorators.http import require_safe
 from markdown.treeprocessors import Treeprocessor
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 
 #: The language the pages are written in; the others are translations.
 SOURCE_LANGUAGE = "en"
@@ -61,7 +61,7 @@ class _SiteLinks(Treeprocessor):
                     continue
                 href = child.get("href", "")
                 match = _PAGE_LINK.match(href)
-                if match and (match["name"] in RULESETS or match["name"] == "README"):
+                if match and (match["name"] in PARTNERSHIP_RULESETS or match["name"] == "README"):
                     child.set("href", page_url(match["name"]) + (match["anchor"] or ""))
                 elif not _WEB_LINK.match(href):
                     child.tag = "span"
@@ -149,6 +149,6 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_safe
 def page(request: HttpRequest, game: str) -> HttpResponse:
     """One game's rules in plain words."""
-    if game not in RULESETS:
+    if game not in PARTNERSHIP_RULESETS:
         raise Http404
     return _answer(request, f"{game}.md", game)

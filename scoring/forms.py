@@ -15,7 +15,7 @@ from tournaments.forms import house_option_field
 from tournaments.models import Member
 
 from .models import OnlineSeat
-from .rules import RULESETS
+from .rules import PARTNERSHIP_RULESETS
 from .rules.rulesets import HouseOption
 from .services import AWAY_CHOICES, IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
 
@@ -30,7 +30,7 @@ _LEVEL_CHOICES = [
 ]
 _SEATS = range(1, 5)
 #: Every game a table may play, by its ruleset id.
-GAME_CHOICES = [(name, _(rs.title)) for name, rs in RULESETS.items()]
+GAME_CHOICES = [(name, _(rs.title)) for name, rs in PARTNERSHIP_RULESETS.items()]
 #: House options the table form sets in its own fields (the game's length),
 #: or that a casual table does not use (a party's rounds).
 _OWN_OPTIONS = ("target", "deals_per_round")
@@ -38,7 +38,9 @@ _OWN_OPTIONS = ("target", "deals_per_round")
 
 def table_house_options(ruleset: str) -> tuple[HouseOption, ...]:
     """The house options a casual table of ``ruleset`` offers."""
-    return tuple(o for o in RULESETS[ruleset].house_options if o.name not in _OWN_OPTIONS)
+    return tuple(
+        o for o in PARTNERSHIP_RULESETS[ruleset].house_options if o.name not in _OWN_OPTIONS
+    )
 
 
 def option_field_name(ruleset: str, option: HouseOption) -> str:
@@ -119,7 +121,7 @@ class TableForm(SeatKindsMixin, forms.Form):
                 required=False,
             )
         # Each game's house options, its own values first (RULES.md 9, 11).
-        for name, rs in RULESETS.items():
+        for name, rs in PARTNERSHIP_RULESETS.items():
             for option in table_house_options(name):
                 field = house_option_field(option, getattr(rs, option.name))
                 self.fields[option_field_name(name, option)] = field
@@ -179,7 +181,7 @@ class TableForm(SeatKindsMixin, forms.Form):
         if data["length"] == "target":
             target = data["target"]
             if target is None:
-                target = RULESETS[data["ruleset"]].target
+                target = PARTNERSHIP_RULESETS[data["ruleset"]].target
             return {"target": target, "deals": None}
         return {"target": None, "deals": data["deals"]}
 

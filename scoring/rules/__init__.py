@@ -6,10 +6,11 @@ Public surface::
 """
 
 from .deal import DealState, IllegalAction, new_deal
-from .rulesets import RULESETS, Ruleset, RulesetError, game_winner
+from .rulesets import PARTNERSHIP_RULESETS, RULESETS, Ruleset, RulesetError, game_winner
 from .validate import FieldError, ReplayError, replay, validate_result
 
 __all__ = [
+    "PARTNERSHIP_RULESETS",
     "RULESETS",
     "DealState",
     "FieldError",

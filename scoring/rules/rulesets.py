@@ -4,10 +4,11 @@ A :class:`Ruleset` holds every number and switch that one Pedro game (with
 its house options) needs: pack, trump order, point table, deal pattern, bids,
 exchange, play rule, low rule, scoring method and game end.  The engine reads
 these values; a game that only changes numbers — the point table, the bids,
-the target — is a new value, not new code.  :data:`RULESETS` holds the two
-Monterey games and the Pedro family of RULES.md 11.2, each with its default
-house options.  ``ruleset.with_options(...)`` gives a copy with house options
-changed, checked.
+the target — is a new value, not new code.  :data:`RULESETS` holds every game
+with its default house options: :data:`PARTNERSHIP_RULESETS` the two Monterey
+games, the Pedro family of RULES.md 11.2 and the partnership rows of 12.2;
+:data:`SEAT_RULESETS` the N-seat games of 12.2.  ``ruleset.with_options(...)``
+gives a copy with house options changed, checked.
 """
 
 from __future__ import annotations
@@ -477,7 +478,7 @@ class Ruleset:
             )
         data = dict(data)
         name = data.pop("name", None)
-        base = (RULESETS.get(name) or SEAT_RULESETS.get(name)) if isinstance(name, str) else None
+        base = RULESETS.get(name) if isinstance(name, str) else None
         if base is None:
             raise _refused(gettext_noop("unknown ruleset %(name)s"), name=repr(name))
         return base.with_options(**data)
@@ -860,9 +861,10 @@ PITCH = dataclasses.replace(
     ),
 )
 
-#: Every game, by id: the two Monterey games first, then RULES.md 11.2's
-#: order, then the partnership rows of 12.2.
-RULESETS: MappingProxyType = MappingProxyType(
+#: The four-seat partnership games, by id: the two Monterey games first,
+#: then RULES.md 11.2's order, then the partnership rows of 12.2.  Parties,
+#: whose movement needs fixed pairs at four-seat tables, play only these.
+PARTNERSHIP_RULESETS: MappingProxyType = MappingProxyType(
     {
         rs.name: rs
         for rs in (
@@ -891,8 +893,7 @@ RULESETS: MappingProxyType = MappingProxyType(
 
 # ------------------------------------------------------------- N-seat games
 # RULES.md 12.1-12.4: five players with a called partner, every seat for
-# itself.  Played by the N-seat engine (``seats.py``); not yet in RULESETS,
-# whose every game is a four-seat partnership game.
+# itself.  Played by the N-seat engine (``seats.py``).
 
 _KEEPER_PLAYED = HouseOption(
     "low_is_keeper", gettext_noop("The 2 of trump scores for whoever played it")
@@ -984,8 +985,12 @@ SEAT_RULESETS: MappingProxyType = MappingProxyType(
     {rs.name: rs for rs in (FIVE_HAND, RAILROAD, INDIVIDUAL, ORIGINAL)}
 )
 
+#: Every game, by id (RULES.md 12.5): the partnership games, then the
+#: N-seat games.
+RULESETS: MappingProxyType = MappingProxyType({**PARTNERSHIP_RULESETS, **SEAT_RULESETS})
+
 #: The four-seat games of RULES.md 11.2 and 12.2 other than Monterey's two.
-FAMILY: tuple[str, ...] = tuple(RULESETS)[2:]
+FAMILY: tuple[str, ...] = tuple(PARTNERSHIP_RULESETS)[2:]
 
 
 @dataclass(frozen=True)
@@ -1002,8 +1007,8 @@ class StoredBounds:
 
 def stored_bounds(rulesets: Iterable[Ruleset] | None = None) -> StoredBounds:
     """The :class:`StoredBounds` covering every ruleset given (by default
-    every ruleset shipped, :data:`RULESETS`)."""
-    values = list(RULESETS.values() if rulesets is None else rulesets)
+    every game a party may play, :data:`PARTNERSHIP_RULESETS`)."""
+    values = list(PARTNERSHIP_RULESETS.values() if rulesets is None else rulesets)
     highest = max(rs.max_bid for rs in values)
     tops = {rs.shoot_bid for rs in values if rs.shoot and rs.shoot_bid > highest}
     return StoredBounds(

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.rules import RULESETS, Ruleset, RulesetError
+from scoring.rules import PARTNERSHIP_RULESETS, Ruleset, RulesetError
 from scoring.rules.levels import LEVELS, SEAT_BOTS
 from scoring.texts import refusal, word
 from tournaments.clubs.selectors.clubs import club_role
@@ -60,7 +60,7 @@ def table_create(
     user=None,
     client: str | None = None,
 ) -> OnlineTable:
-    """A casual table of any game of ``RULESETS`` with its house ``options``:
+    """A casual table of any game of ``PARTNERSHIP_RULESETS`` with its house ``options``:
     play to ``target`` points (RULES.md 3.10, 11.1) or a fixed number of
     ``deals``; ``seats`` are the four seats, seat 1 first.
 
@@ -72,7 +72,7 @@ def table_create(
     ``user`` must be signed in and score or organise for the member's club;
     the finished game then moves the members' ratings."""
     errors: dict[str, str] = {}
-    base = RULESETS.get(ruleset)
+    base = PARTNERSHIP_RULESETS.get(ruleset)
     if base is None:
         errors["ruleset"] = _("There is no ruleset called %(name)s.") % {"name": repr(ruleset)}
     if (target is None) == (deals is None):

@@ -1,4 +1,4 @@
-"""Every game of RULESETS, played online in a real browser: a person sits
+"""Every game of PARTNERSHIP_RULESETS, played online in a real browser: a person sits
 with three bots, creates the table from the form, and plays one complete
 deal by tapping whatever the page offers (any legal move each turn), until
 the deal's score shows.  The bots play eagerly between the person's moves.
@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import DealEvent, OnlineDeal, OnlineTable
-from scoring.rules import RULESETS, validate_result
+from scoring.rules import PARTNERSHIP_RULESETS, validate_result
 from tests.e2e.browser import bots_worker, make_move
 
 pytestmark = pytest.mark.e2e
@@ -46,7 +46,7 @@ def create_table(page: Page, game: str) -> None:
 
 
 @pytest.mark.usefixtures("quick_bots")
-@pytest.mark.parametrize("game", list(RULESETS))
+@pytest.mark.parametrize("game", list(PARTNERSHIP_RULESETS))
 def test_a_person_plays_a_deal_of_every_game_against_three_bots(page, traffic, game):
     rng = random.Random(game)
     create_table(page, game)

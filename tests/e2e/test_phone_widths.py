@@ -26,7 +26,7 @@ from django.utils import formats, translation
 from django.utils.translation import pgettext
 from playwright.sync_api import Page
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from tournaments import selectors, services
 from tournaments.clubs.services import seasons as season_services
 from tournaments.game.standings import table_round_winner
@@ -172,7 +172,7 @@ def pages(host) -> dict[str, str]:
         "rules": reverse("rules:index"),
         "online lobby": reverse("play:new"),
     }
-    for game in RULESETS:
+    for game in PARTNERSHIP_RULESETS:
         pages[f"rules of {game}"] = reverse("rules:page", args=[game])
     return pages
 

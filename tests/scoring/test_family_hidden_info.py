@@ -29,7 +29,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import OnlineTable
-from scoring.rules import RULESETS, Ruleset, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, Ruleset, new_deal
 from scoring.rules.cards import ALL_CODES
 from scoring.rules.exchange import FACE_UP_DISCARDS
 from scoring.rules.levels import make_bot
@@ -38,7 +38,7 @@ from scoring.tasks import bots_play
 
 from .builders import make_table, seats_of
 
-FAMILY = [name for name in RULESETS if not name.startswith("monterey")]
+FAMILY = [name for name in PARTNERSHIP_RULESETS if not name.startswith("monterey")]
 CODE = r"(?:[2-9TJQKA][SHDC]|X[12])"
 DATA_CARD = re.compile(rf'data-card="({CODE})"')
 TILE = re.compile(r'class="pcard[ "]')
@@ -118,7 +118,7 @@ ENGINE_DEALS = 40
 @pytest.mark.parametrize("game", FAMILY)
 def test_no_seats_view_holds_a_card_it_may_not_know(game):
     rng = random.Random(game)
-    rs = RULESETS[game]
+    rs = PARTNERSHIP_RULESETS[game]
     steps = 0
     for number in range(ENGINE_DEALS):
         kinds = [rng.choice(["human", "heuristic", "random"]) for _ in range(4)]

@@ -1,4 +1,4 @@
-"""Every game of RULESETS at an online table (RULES.md 7 and 11): created
+"""Every game of PARTNERSHIP_RULESETS at an online table (RULES.md 7 and 11): created
 through the page with its house options, played to the end by bots through
 the services with the engine's own scores, every page rendered at every
 step, and every action of every phase accepted when legal and refused with
@@ -15,7 +15,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.forms import option_field_name, table_house_options
 from scoring.models import DealEvent, OnlineTable
-from scoring.rules import RULESETS, game_winner, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, game_winner, new_deal
 from scoring.rules.bots import BOTS
 from scoring.rules.cards import ALL_CODES, ANY_CARD
 from scoring.selectors import bid_text
@@ -26,7 +26,7 @@ from .builders import act, make_table, run_bots, seats_of, state_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
-GAMES = list(RULESETS)
+GAMES = list(PARTNERSHIP_RULESETS)
 
 
 def table_form(game: str, kinds=("heuristic",) * 4) -> dict[str, str]:
@@ -35,7 +35,7 @@ def table_form(game: str, kinds=("heuristic",) * 4) -> dict[str, str]:
     for number, kind in enumerate(kinds, start=1):
         data[f"name{number}"] = ""
         data[f"kind{number}"] = kind
-    rs = RULESETS[game]
+    rs = PARTNERSHIP_RULESETS[game]
     for option in table_house_options(game):
         value = getattr(rs, option.name)
         if option.kind is bool:
@@ -71,7 +71,7 @@ def test_bots_play_a_game_made_on_the_page_to_its_end(game, client):
     assert response.status_code == 302
     table = OnlineTable.objects.get()
     rs = services.table_ruleset(table)
-    assert rs.name == game and rs.target == RULESETS[game].target
+    assert rs.name == game and rs.target == PARTNERSHIP_RULESETS[game].target
     for _ in range(200):
         run_bots(table)
         if table.status == OnlineTable.Status.FINISHED:
@@ -86,7 +86,7 @@ def test_bots_play_a_game_made_on_the_page_to_its_end(game, client):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_house_option_set_on_the_page_is_the_tables(game, client):
-    rs = RULESETS[game]
+    rs = PARTNERSHIP_RULESETS[game]
     data = table_form(game, kinds=("human", "heuristic", "heuristic", "heuristic"))
     # A game with a list of targets is played to one of them; any other, to 40.
     targets = next((o.choices for o in rs.house_options if o.name == "target"), ())
@@ -173,7 +173,9 @@ def test_every_page_renders_at_every_step(game):
         assert page.status_code == 200
         state = state_of(table)
         if state.phase not in ("done", "play"):
-            assert f"{RULESETS[game].total_points} points a deal" in page.content.decode()
+            assert (
+                f"{PARTNERSHIP_RULESETS[game].total_points} points a deal" in page.content.decode()
+            )
         assert client.get(reverse("play:seat_state", args=[me.token])).status_code == 200
         if table.status == OnlineTable.Status.FINISHED:
             break
@@ -192,15 +194,15 @@ def test_every_bot_kind_plays_every_game():
 
 
 def test_louisianas_top_contracts_are_said_as_numbers():
-    rs = RULESETS["louisiana"]
+    rs = PARTNERSHIP_RULESETS["louisiana"]
     assert [bid_words(bid, rs) for bid in rs.top_contracts] == ["28", "56"]
-    assert bid_words(RULESETS["monterey-draw"].shoot_bid, RULESETS["monterey-draw"]) == (
-        "shoot the moon"
-    )
+    assert bid_words(
+        PARTNERSHIP_RULESETS["monterey-draw"].shoot_bid, PARTNERSHIP_RULESETS["monterey-draw"]
+    ) == ("shoot the moon")
 
 
 def test_a_suit_bid_reads_with_its_suit():
-    assert bid_text("bid 7 H", RULESETS["oregon"]) == "7 ♥"
+    assert bid_text("bid 7 H", PARTNERSHIP_RULESETS["oregon"]) == "7 ♥"
 
 
 def test_the_trumps_pedros_bidder_takes_from_the_stock_show_on_every_seats_page():

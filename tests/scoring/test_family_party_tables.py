@@ -9,7 +9,7 @@ import pytest
 
 from scoring import services
 from scoring.models import OnlineDeal
-from scoring.rules import RULESETS, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, new_deal
 from scoring.rules.bots import BOTS, play_deal
 from scoring.services.deals import party_entry
 from tournaments import services as party_services
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think", "fast_h
 
 NAMES = ["Ana", "Bea", "Cruz", "Dee"]
 #: Games where point cards can leave play: the entry carries both teams' points.
-LEAVING = [name for name, rs in RULESETS.items() if rs.cards_can_leave_play]
+LEAVING = [name for name, rs in PARTNERSHIP_RULESETS.items() if rs.cards_can_leave_play]
 
 
 def party_round(host, game: str):
@@ -37,7 +37,7 @@ def host(django_user_model):
     return django_user_model.objects.create_user(username="hostess", password="cards-1-wine")
 
 
-@pytest.mark.parametrize("game", list(RULESETS))
+@pytest.mark.parametrize("game", list(PARTNERSHIP_RULESETS))
 def test_a_party_table_of_every_game_records_every_deal_in_the_party(host, game):
     rnd = party_round(host, game)
     table = services.party_table_create(round=rnd, table=1, kinds=["heuristic"] * 4, user=host)
@@ -55,7 +55,7 @@ def test_a_party_table_of_every_game_records_every_deal_in_the_party(host, game)
 
 @pytest.mark.parametrize("game", LEAVING)
 def test_the_party_entry_of_a_deal_where_cards_leave_play_has_both_teams_points(game):
-    rs = RULESETS[game]
+    rs = PARTNERSHIP_RULESETS[game]
     state = play_deal(new_deal(rs, dealer=0, seed=3), [BOTS["heuristic"]() for _ in range(4)])
     record = state.record()
     entry = party_entry(record)

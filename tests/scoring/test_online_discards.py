@@ -11,7 +11,7 @@ from django.utils.translation import gettext, override
 
 from scoring import services
 from scoring.models import DealEvent, OnlineSeat, OnlineTable
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.services import PlayError
 from scoring.texts import card_name
 
@@ -20,7 +20,9 @@ from .builders import make_table, seats_of, state_of
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 #: The games where a player chooses their discards (the Draw's go by themselves).
-CHOOSING = [name for name, rs in RULESETS.items() if rs.exchange not in ("draw", "none")]
+CHOOSING = [
+    name for name, rs in PARTNERSHIP_RULESETS.items() if rs.exchange not in ("draw", "none")
+]
 
 
 def discards_of(legal: list[str]) -> list[str]:

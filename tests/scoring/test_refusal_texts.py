@@ -13,7 +13,14 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from scoring import services
-from scoring.rules import RULESETS, IllegalAction, ReplayError, RulesetError, new_deal, replay
+from scoring.rules import (
+    PARTNERSHIP_RULESETS,
+    IllegalAction,
+    ReplayError,
+    RulesetError,
+    new_deal,
+    replay,
+)
 from scoring.rules.actions import ACTIONS
 from scoring.rules.deal import NOT_ALLOWED
 from scoring.rules.rulesets import MUST_BE
@@ -91,7 +98,7 @@ def refusals(seed: int = 11, deals: int = 6, tries: int = 4):
     for action, (kind, _) in ACTIONS.items():
         by_kind.setdefault(kind, []).append(action)
     rng = random.Random(seed)
-    for name, rs in RULESETS.items():
+    for name, rs in PARTNERSHIP_RULESETS.items():
         for number in range(deals):
             state = new_deal(rs, number % 4, seed=seed * 1000 + number)
             while True:
@@ -135,7 +142,7 @@ def test_a_refusal_is_its_template_filled_with_its_params_in_english(refused):
         if reason is not None:
             assert isinstance(reason, Text)
             templates[name].add(reason.template)
-    assert set(templates) == set(RULESETS)
+    assert set(templates) == set(PARTNERSHIP_RULESETS)
     assert len(set().union(*templates.values())) >= 20
 
 
@@ -157,7 +164,7 @@ def test_a_refusal_in_spanish_is_the_gettext_of_its_templates(refused, tiny_span
 
 
 def test_the_words_inside_a_refusal_are_translated_too(tiny_spanish):
-    rs = RULESETS["monterey-draw"]
+    rs = PARTNERSHIP_RULESETS["monterey-draw"]
     state = new_deal(rs, 0, seed=3)
     with pytest.raises(IllegalAction) as caught:
         state.apply("trump H")
@@ -179,7 +186,7 @@ def test_the_shoot_is_worded_from_the_ruleset():
                 return caught.value.args[0].params["reason"]
         raise AssertionError("every seat could shoot")
 
-    monterey = RULESETS["monterey-draw"]
+    monterey = PARTNERSHIP_RULESETS["monterey-draw"]
     reason = shoot_refused(monterey)
     assert reason.params == {"bid": monterey.max_bid, "score": monterey.shoot_bid}
     assert str(reason) == (
@@ -193,7 +200,7 @@ def test_the_shoot_is_worded_from_the_ruleset():
 
 
 def test_a_replayed_log_keeps_the_reason_as_a_text():
-    rs = RULESETS["cinch"]
+    rs = PARTNERSHIP_RULESETS["cinch"]
     state = new_deal(rs, 0, seed=5)
     deck = state.to_json()["deck"]
     with pytest.raises(ReplayError) as caught:
@@ -209,7 +216,7 @@ def test_a_replayed_log_keeps_the_reason_as_a_text():
 def ruleset_refusals():
     """RulesetError for bad house options of every game."""
     values = [True, 0, 5, 99, -1, "x", None]
-    for rs in RULESETS.values():
+    for rs in PARTNERSHIP_RULESETS.values():
         for option in [*(o.name for o in rs.house_options), "nope"]:
             for value in values:
                 try:
@@ -218,7 +225,7 @@ def ruleset_refusals():
                     yield exc
     for data in (None, {"name": "nope"}):
         with pytest.raises(RulesetError) as caught:
-            RULESETS["cinch"].from_json(data)
+            PARTNERSHIP_RULESETS["cinch"].from_json(data)
         yield caught.value
 
 
@@ -241,7 +248,7 @@ def test_a_ruleset_refusal_is_a_text_translated_where_shown(tiny_spanish):
 @pytest.mark.usefixtures("no_think")
 def test_the_play_service_shows_the_refusal_in_the_readers_language(tiny_spanish):
     table = make_table()
-    rs = RULESETS["monterey-draw"]
+    rs = PARTNERSHIP_RULESETS["monterey-draw"]
     low = rs.min_bid - 1
     with translation.override("es"), pytest.raises(PlayError) as caught:
         act(table, f"bid {low}")
@@ -263,7 +270,7 @@ def test_the_play_service_shows_the_refusal_in_the_readers_language(tiny_spanish
 
 @pytest.mark.django_db
 def test_a_refused_house_option_of_a_table_is_shown_in_the_readers_language(tiny_spanish):
-    rs = RULESETS["monterey-draw"]
+    rs = PARTNERSHIP_RULESETS["monterey-draw"]
     choices = rs.house_option("shoot_set_penalty").choices
     with translation.override("es"), pytest.raises(PlayError) as caught:
         services.table_create(

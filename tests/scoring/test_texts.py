@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext
 
-from scoring.rules import RULESETS, FieldError, new_deal, validate_result
+from scoring.rules import PARTNERSHIP_RULESETS, FieldError, new_deal, validate_result
 from scoring.rules.cards import ALL_CODES
 from scoring.rules.words import Text, TextList
 from scoring.texts import RANK_WORDS, card_name, game_title, role_name, suit_name, translated
@@ -22,7 +22,7 @@ VALUES = [None, 0, 1, 3, 5, 7, 9, 14, 16, 25, 32, 56, -1, "x", True, 1.5, "H", "
 def refused_records(seed: int = 7, per_game: int = 150):
     """(ruleset, record) pairs with random fields, most of them refused."""
     rng = random.Random(seed)
-    for rs in RULESETS.values():
+    for rs in PARTNERSHIP_RULESETS.values():
         roles = [role for role, _ in rs.points]
         for _ in range(per_game):
             record = {
@@ -102,7 +102,7 @@ def test_translated_is_the_gettext_of_the_template_filled(language):
 
 
 def test_word_params_are_texts_so_that_they_are_translated():
-    rs = RULESETS["monterey-draw"]
+    rs = PARTNERSHIP_RULESETS["monterey-draw"]
     [error] = validate_result(
         rs,
         {
@@ -148,7 +148,7 @@ def test_card_suit_role_and_game_names_in_english():
         assert card_name("X1") == "the joker"
         assert suit_name("D") == "diamonds"
         assert role_name("P") == "the right pedro"
-        assert game_title(RULESETS["isle-madame"]) == "Pede (Isle Madame)"
+        assert game_title(PARTNERSHIP_RULESETS["isle-madame"]) == "Pede (Isle Madame)"
 
 
 def test_rank_words_are_marked_and_follow_the_active_language():

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scoring.rules import RULESETS, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, new_deal
 from scoring.wording import bid_words
 from tournaments import printing, selectors, services
 from tournaments.errors import UserError
@@ -44,7 +44,7 @@ def changed(option, default):
 def party_post(name: str) -> tuple[dict, str | None, object]:
     """The new-party form's data for game ``name``: its own house options at
     their defaults but one, changed (and ``DEALS`` deals a round)."""
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     data = {
         "name": f"{rs.title} night",
         "date": datetime.date(2026, 4, 18).isoformat(),
@@ -106,13 +106,13 @@ def create(client, host, name: str) -> Party:
     rs = services.party_ruleset(party)
     assert rs.name == name and rs.deals_per_round == DEALS
     if option is not None:
-        assert getattr(rs, option) == value != getattr(RULESETS[name], option)
+        assert getattr(rs, option) == value != getattr(PARTNERSHIP_RULESETS[name], option)
     for player in PLAYERS:
         services.player_register(party=party, name=player, user=host)
     return party
 
 
-@pytest.mark.parametrize("name", list(RULESETS))
+@pytest.mark.parametrize("name", list(PARTNERSHIP_RULESETS))
 def test_every_game_is_chosen_entered_ranked_and_filed(client, host, name):
     party = create(client, host, name)
     rs = services.party_ruleset(party)
@@ -155,7 +155,9 @@ def test_sixty_three_bids_up_to_63_and_takes_both_teams_points(client, host):
     assert response.status_code == 302
     stored = DealResult.objects.get()
     assert (stored.bidding_team_points, stored.other_team_points) == (40, 20)
-    assert (stored.score0, stored.score1) == RULESETS["sixty-three"].deal_score(63, 40, 20)
+    assert (stored.score0, stored.score1) == PARTNERSHIP_RULESETS["sixty-three"].deal_score(
+        63, 40, 20
+    )
 
 
 def test_oregon_asks_for_the_bids_suit_and_refuses_an_entry_without_it(client, host):
@@ -196,7 +198,7 @@ def test_a_record_the_validator_refuses_changes_nothing(client, host, name):
     services.round1_seat_draw(party=party, seed=3, user=host)
     party.refresh_from_db()
     before = (party.version, DealResult.objects.count(), party.audit.count())
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     url = reverse("host:table", args=[party.slug, 1, 1])
     record = finished_deal(rs, seed=5).record()
     bad = {**entry_post(record, 1), "bid": max(rs.bids()) + 1}
@@ -214,7 +216,7 @@ def test_the_whole_table_entry_takes_both_teams_points_and_the_suit(client, host
     assert "deal1-other_team_points" in page and "deal1-trump" in page
     data = {}
     for deal in range(1, DEALS + 1):
-        record = finished_deal(RULESETS["oregon"], seed=deal).record()
+        record = finished_deal(PARTNERSHIP_RULESETS["oregon"], seed=deal).record()
         data.update(
             {
                 f"deal{deal}-bidder": record["bidder"],
@@ -243,7 +245,7 @@ def test_a_game_without_a_top_contract_offers_no_such_prize(client, host):
 def test_the_readme_lists_every_game_with_its_rules_page():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     listed = re.findall(r"^\| \[`([\w-]+)`\]\(docs/rules/([\w-]+)\.md\)", readme, re.MULTILINE)
-    assert [game for game, _ in listed] == list(RULESETS)
+    assert [game for game, _ in listed] == list(PARTNERSHIP_RULESETS)
     assert all(game == page for game, page in listed)
 
 

@@ -21,14 +21,14 @@ from django.urls import reverse
 
 from scoring import services as play_services
 from scoring.models import OnlineSeat
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS, RULESETS
 from scoring.services import SeatSpec
 from tournaments import printing, services
 from tournaments.models import Document
 
 pytestmark = pytest.mark.django_db
 
-MONTEREY = RULESETS["monterey-draw"]
+MONTEREY = PARTNERSHIP_RULESETS["monterey-draw"]
 GAME = dataclasses.replace(
     MONTEREY,
     name="made-up",
@@ -57,11 +57,11 @@ DEALS = [(0, 8, 9), (1, 10, 12)]
 def made_up_game(monkeypatch):
     """The made-up game is a ruleset like the shipped ones, wherever they are looked up."""
     assert not MONTEREY_ONLY & {*GAME.bids(), GAME.total_points, GAME.hand_size, GAME.target}
-    shipped = RULESETS
-    with_game = MappingProxyType({**shipped, GAME.name: GAME})
-    for module in list(sys.modules.values()):
-        if getattr(module, "RULESETS", None) is shipped:
-            monkeypatch.setattr(module, "RULESETS", with_game)
+    for name, shipped in (("PARTNERSHIP_RULESETS", PARTNERSHIP_RULESETS), ("RULESETS", RULESETS)):
+        with_game = MappingProxyType({**shipped, GAME.name: GAME})
+        for module in list(sys.modules.values()):
+            if getattr(module, name, None) is shipped:
+                monkeypatch.setattr(module, name, with_game)
 
 
 @pytest.fixture
@@ -191,9 +191,11 @@ def test_an_online_seat_shows_the_games_bids_and_tricks(client):
     assert "of 6" not in html.unescape(page)
 
 
-@pytest.mark.parametrize("name", [name for name in RULESETS if not name.startswith("monterey")])
+@pytest.mark.parametrize(
+    "name", [name for name in PARTNERSHIP_RULESETS if not name.startswith("monterey")]
+)
 def test_each_shipped_games_entry_pages_offer_its_bids_and_points(client, host, name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     shipped = services.party_create(
         owner=host, name=rs.title, date=datetime.date(2026, 4, 18), ruleset=name, planned_rounds=3
     )

@@ -11,13 +11,13 @@ import pytest
 from django import forms as django_forms
 from django.urls import reverse
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.rules.rulesets import HouseOption
 from tournaments import forms
 from tournaments.forms import PartyForm
 from tournaments.models import Party
 
-DRAW = RULESETS["monterey-draw"]
+DRAW = PARTNERSHIP_RULESETS["monterey-draw"]
 
 #: A made-up game with an option no shipped game has.
 SEVEN = dataclasses.replace(
@@ -89,7 +89,9 @@ def test_a_value_the_option_does_not_take_is_refused():
 
 
 def test_a_new_games_own_option_gets_its_field_and_only_that_game_sets_it(monkeypatch):
-    monkeypatch.setattr(forms, "RULESETS", MappingProxyType({**RULESETS, SEVEN.name: SEVEN}))
+    monkeypatch.setattr(
+        forms, "PARTNERSHIP_RULESETS", MappingProxyType({**PARTNERSHIP_RULESETS, SEVEN.name: SEVEN})
+    )
     form = PartyForm(post(ruleset="seven-up", hand_size="6"))
     form.fields["ruleset"].choices = [*form.fields["ruleset"].choices, ("seven-up", "Seven")]
     field = form.fields["hand_size"]

@@ -18,7 +18,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from tournaments import services
 from tournaments.models import AuditEntry, DealResult, Party
 
@@ -173,8 +173,10 @@ def test_bid_32_where_the_game_has_no_shoot(host_client, seated, monkeypatch):
     # No house option switches the shoot off (RULES.md 3.2, 9): the ruleset
     # value can, and the validator must then refuse 32.
     party, _ = seated
-    no_shoot = dataclasses.replace(RULESETS["monterey-draw"], shoot=False)
-    monkeypatch.setattr(services.common, "RULESETS", {**RULESETS, party.ruleset: no_shoot})
+    no_shoot = dataclasses.replace(PARTNERSHIP_RULESETS["monterey-draw"], shoot=False)
+    monkeypatch.setattr(
+        services.common, "PARTNERSHIP_RULESETS", {**PARTNERSHIP_RULESETS, party.ruleset: no_shoot}
+    )
     before = counts()
     response, page = post(host_client, party, {**GOOD, "bid": "32", "bidding_team_points": "16"})
     assert response.status_code == 422

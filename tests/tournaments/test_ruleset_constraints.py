@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.rules.rulesets import stored_bounds
 from tournaments.models import DealResult
 
@@ -38,9 +38,9 @@ def test_both_range_checks_are_found():
     assert sorted(c.name for c in _checks()) == sorted(RANGE_CHECKS)
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", sorted(PARTNERSHIP_RULESETS))
 def test_every_bid_and_every_points_of_each_shipped_ruleset_fit_the_checks(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     assert all(fits(bid, 0) for bid in rs.bids())
     assert all(fits(rs.min_bid, points) for points in range(rs.total_points + 1))
 
@@ -56,7 +56,7 @@ def test_values_outside_every_shipped_ruleset_are_refused():
 
 
 def test_the_bounds_follow_the_rulesets_given():
-    draw = RULESETS["monterey-draw"]
+    draw = PARTNERSHIP_RULESETS["monterey-draw"]
     wider = dataclasses.replace(
         draw, name="wider", min_bid=2, max_bid=20, points=(("A", 10), ("J", 10)), shoot=False
     )
@@ -65,7 +65,7 @@ def test_the_bounds_follow_the_rulesets_given():
     # The shoot is above every plain bid, so it stays a top contract.
     assert bounds.top_bids == (draw.shoot_bid,)
     assert stored_bounds([wider]).top_bids == ()
-    assert stored_bounds() == stored_bounds(RULESETS.values())
+    assert stored_bounds() == stored_bounds(PARTNERSHIP_RULESETS.values())
 
 
 def other_fits(other: int | None) -> bool:
@@ -81,9 +81,9 @@ def other_fits(other: int | None) -> bool:
     return True
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", sorted(PARTNERSHIP_RULESETS))
 def test_the_other_teams_points_of_each_shipped_ruleset_fit_and_no_more(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     assert other_fits(None)
     assert all(other_fits(points) for points in range(rs.total_points + 1))
     assert not other_fits(stored_bounds().most_points + 1)

@@ -8,7 +8,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.rules.cards import POINT_ROLES
 from tournaments import services
 from tournaments.errors import UserError
@@ -133,13 +133,15 @@ def test_the_pages_numbers_are_the_rulesets(host_client, seated, monkeypatch):
     # A game whose deal holds 10 points and bids 4 to 9, with no shoot.
     party, _ = seated
     game = dataclasses.replace(
-        RULESETS["monterey-draw"],
+        PARTNERSHIP_RULESETS["monterey-draw"],
         points=tuple((role, 2) for role in POINT_ROLES[:5]),
         min_bid=4,
         max_bid=9,
         shoot=False,
     )
-    monkeypatch.setattr(services.common, "RULESETS", {**RULESETS, party.ruleset: game})
+    monkeypatch.setattr(
+        services.common, "PARTNERSHIP_RULESETS", {**PARTNERSHIP_RULESETS, party.ruleset: game}
+    )
     for name in ("host:table", "host:table_tally"):
         page = host_client.get(reverse(name, args=[party.slug, 1, 1])).content.decode()
         assert 'max="10"' in page and 'max="16"' not in page

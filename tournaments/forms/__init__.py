@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import wording
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.rules.rulesets import HouseOption, Ruleset
 
 from ..choices import POINT_CARD_NAMES, SEAT_CHOICES, SUIT_CHOICES, TEAM_CHOICES, language_field
@@ -126,12 +126,12 @@ class PartyForm(PartyClubFields, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["most_shoots_prize"].help_text = "; ".join(
             f"{gettext(rs.title)}: {wording.top_contracts_prize(rs)}"
-            for rs in RULESETS.values()
+            for rs in PARTNERSHIP_RULESETS.values()
             if rs.top_contracts
         )
         posted = self.data.get("ruleset") if self.is_bound else None
-        self.game = next((g for g in (posted, game) if g in RULESETS), DEFAULT_RULESET)
-        rs = RULESETS[self.game]
+        self.game = next((g for g in (posted, game) if g in PARTNERSHIP_RULESETS), DEFAULT_RULESET)
+        rs = PARTNERSHIP_RULESETS[self.game]
         self.option_names = [o.name for o in rs.house_options if o.name not in CASUAL_GAME_OPTIONS]
         # The chosen game's house options, and no other's, follow the round clock's.
         fields = {}
@@ -146,17 +146,17 @@ class PartyForm(PartyClubFields, forms.Form):
     @property
     def game_title(self) -> str:
         """The name of the game whose options the form shows, translated."""
-        return gettext(RULESETS[self.game].title)
+        return gettext(PARTNERSHIP_RULESETS[self.game].title)
 
     def _ruleset_options(self) -> tuple[HouseOption, ...]:
         """The chosen ruleset's options that this form sets."""
-        rs = RULESETS[self.cleaned_data["ruleset"]]
+        rs = PARTNERSHIP_RULESETS[self.cleaned_data["ruleset"]]
         return tuple(o for o in rs.house_options if o.name in self.option_names)
 
     def clean(self):
         data = super().clean()
-        if data.get("ruleset") in RULESETS:
-            rs = RULESETS[data["ruleset"]]
+        if data.get("ruleset") in PARTNERSHIP_RULESETS:
+            rs = PARTNERSHIP_RULESETS[data["ruleset"]]
             for option in self._ruleset_options():
                 if option.name in data and data[option.name] is None:
                     # Left empty (no choice made): the game's own.

@@ -16,12 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.rulesets import RULESETS, stored_bounds
+from scoring.rules.rulesets import PARTNERSHIP_RULESETS, stored_bounds
 
 from .versions import ShownOnPages
 
 #: Every game a party may play: the rulesets shipped, by id, with their titles.
-RULESET_CHOICES = [(name, rs.title) for name, rs in RULESETS.items()]
+RULESET_CHOICES = [(name, rs.title) for name, rs in PARTNERSHIP_RULESETS.items()]
 MOVEMENT_CHOICES = [
     ("up_down", _("Winners up, losers down")),
     ("winners_up", _("Winners up, losers stay")),

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from scoring.rules import RULESETS, Ruleset, RulesetError
+from scoring.rules import PARTNERSHIP_RULESETS, Ruleset, RulesetError
 from scoring.rules.rulesets import SEAT_RULESETS
 from scoring.rules.words import Text, ngettext_noop
 
@@ -58,7 +58,7 @@ OPTIONS = tuple(
     dict.fromkeys(
         [
             *PARTY_OPTIONS,
-            *(option.name for rs in RULESETS.values() for option in rs.house_options),
+            *(option.name for rs in PARTNERSHIP_RULESETS.values() for option in rs.house_options),
         ]
     )
 )
@@ -369,7 +369,7 @@ def _prizes(data: dict) -> tuple[list[str], dict[str, str], list[dict]]:
 
 def _rules(name: str, options: dict[str, Any]) -> Ruleset:
     """The ruleset the file names, with its options: what its deals are checked by."""
-    base = RULESETS.get(name)
+    base = PARTNERSHIP_RULESETS.get(name)
     if base is None and isinstance(name, str) and name in SEAT_RULESETS:
         # Movement needs fixed pairs at four-seat tables (RULES.md 12.5).
         raise _top(

@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from pedroparty import qrcodes
 from scoring import wording
-from scoring.rules.rulesets import RULESETS, Ruleset
+from scoring.rules.rulesets import PARTNERSHIP_RULESETS, Ruleset
 
 from .. import selectors, services
 from ..errors import UserError
@@ -74,7 +74,7 @@ def award_lines(party: Party) -> list[AwardLine]:
         "rank",
         "score",
     )
-    ruleset = RULESETS[party.ruleset]
+    ruleset = PARTNERSHIP_RULESETS[party.ruleset]
     lines = []
     for pk, prize, kind, position, name, order, rank, score in awards:
         special = kind != Prize.Kind.PLACE

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from scoring import wording
-from scoring.rules import RULESETS, Ruleset
+from scoring.rules import PARTNERSHIP_RULESETS, Ruleset
 
 from ..game import standings
 from ..models import Party, Player, Prize, PrizeAward, RatingUpdate
@@ -34,7 +34,7 @@ def special_prize_winners(party: Party) -> dict[str, list[int]]:
     took_part = {pid for info in history.rounds for table in info.tables for pid in table}
     took_part |= {pid for info in history.rounds for pid in info.sitting_out}
     bids = _bid_records(history)
-    rs = RULESETS[party.ruleset]  # whether a bid was made needs no house option
+    rs = PARTNERSHIP_RULESETS[party.ruleset]  # whether a bid was made needs no house option
     return {
         "low_score": list(standings.low_score([r for r in rows if r.player in took_part]).players),
         "most_shoots": list(
@@ -157,7 +157,7 @@ def prize_kind_label(kind: str, ruleset: Ruleset) -> str:
 
 def prize_board(party: Party) -> list[PrizeLine]:
     """Every prize with who has it so far."""
-    ruleset = RULESETS[party.ruleset]
+    ruleset = PARTNERSHIP_RULESETS[party.ruleset]
     lines = {
         prize.pk: PrizeLine(
             prize.pk, prize.name, prize.kind, prize_kind_label(prize.kind, ruleset), []

@@ -150,7 +150,7 @@ class PublicSnapshot:
     clock_ends_at: datetime.datetime | None = None
     #: Whether the host has called time for the whole open round.
     time_called: bool = False
-    #: The game the party plays (a RULESETS id), for the link to its rules;
+    #: The game the party plays (a PARTNERSHIP_RULESETS id), for the link to its rules;
     #: "" in a snapshot cached before it was kept.
     ruleset: str = ""
 

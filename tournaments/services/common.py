@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.rules.rulesets import Ruleset
 from scoring.rules.words import Plural
 
@@ -22,7 +22,7 @@ SPECIAL_PRIZE_POSITION = 900
 RULESET_OPTION_NAMES = tuple(
     dict.fromkeys(
         option.name
-        for rs in RULESETS.values()
+        for rs in PARTNERSHIP_RULESETS.values()
         for option in rs.house_options
         if option.name != "deals_per_round"
     )
@@ -31,7 +31,7 @@ RULESET_OPTION_NAMES = tuple(
 
 def party_ruleset(party: Party) -> Ruleset:
     """The party's ruleset with its house options applied."""
-    return RULESETS[party.ruleset].with_options(
+    return PARTNERSHIP_RULESETS[party.ruleset].with_options(
         deals_per_round=party.deals_per_round, **party.house_options
     )
 

@@ -18,7 +18,7 @@ from django.utils.translation import (
     ngettext,
 )
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS, RULESETS
 from scoring.rules.rulesets import RulesetError
 from scoring.texts import refusal
 
@@ -96,7 +96,13 @@ def party_create(
     prizes = [p.strip() for p in prizes if p.strip()]
     if len(prizes) >= SPECIAL_PRIZE_POSITION:
         errors["prizes"] = _too_many_prizes()
-    if ruleset not in RULESETS:
+    if ruleset in RULESETS and ruleset not in PARTNERSHIP_RULESETS:
+        # Movement needs fixed pairs at four-seat tables (RULES.md 12.5).
+        errors["ruleset"] = gettext(
+            "%(value)s is not played by two fixed pairs at four seats: a party "
+            "plays a partnership game."
+        ) % {"value": ruleset}
+    elif ruleset not in PARTNERSHIP_RULESETS:
         errors["ruleset"] = gettext("Unknown ruleset %(ruleset)r.") % {"ruleset": ruleset}
     if movement not in ("up_down", "winners_up"):
         errors["movement"] = gettext("Movement is 'up_down' or 'winners_up'.")
@@ -126,9 +132,9 @@ def party_create(
         errors["house_options"] = gettext("Unknown house option(s): %(names)s.") % {
             "names": ", ".join(sorted(unknown))
         }
-    elif ruleset in RULESETS:
+    elif ruleset in PARTNERSHIP_RULESETS:
         try:
-            RULESETS[ruleset].with_options(**house_options)
+            PARTNERSHIP_RULESETS[ruleset].with_options(**house_options)
         except RulesetError as exc:
             errors["house_options"] = refusal(exc)
     if errors:

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from scoring.rules import RULESETS, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, new_deal
 from scoring.rules.bots import play_deal
 from scoring.rules.expert import ExpertBot
 
@@ -50,11 +50,11 @@ def _others_shuffled(state, seat: int, rng: random.Random):
     return other
 
 
-@pytest.mark.parametrize("name", list(RULESETS))
+@pytest.mark.parametrize("name", list(PARTNERSHIP_RULESETS))
 def test_the_expert_plays_whole_deals_from_its_seats_view_alone(name):
     # Each choice is made through a proxy that holds nothing but the seat's
     # view; it is always legal and leaves the state alone.
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     for seed in range(2):
         state = new_deal(rs, dealer=seed % 4, seed=seed)
         bots = [ExpertBot(seed * 4 + seat, **SMALL) for seat in range(4)]
@@ -72,7 +72,7 @@ def test_the_expert_plays_whole_deals_from_its_seats_view_alone(name):
 
 @pytest.mark.parametrize("name", ["monterey-draw", "monterey-widow", "sixty-three", "pidro"])
 def test_the_experts_choice_does_not_change_with_the_hands_it_cannot_see(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     rng = random.Random(7)
     compared = differed = 0
     for seed in range(3):
@@ -92,7 +92,7 @@ def test_the_experts_choice_does_not_change_with_the_hands_it_cannot_see(name):
 
 @pytest.mark.parametrize("name", ["monterey-draw", "king-pedro", "tennessee"])
 def test_the_expert_is_deterministic_given_its_seed(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     logs = []
     for seed in (3, 3, 4):
         bots = [ExpertBot(seed * 4 + seat, **SMALL) for seat in range(4)]
@@ -102,14 +102,14 @@ def test_the_expert_is_deterministic_given_its_seed(name):
 
 
 def test_the_expert_refuses_a_view_with_nothing_to_choose():
-    state = new_deal(RULESETS["monterey-draw"], dealer=0, seed=1)
+    state = new_deal(PARTNERSHIP_RULESETS["monterey-draw"], dealer=0, seed=1)
     with pytest.raises(ValueError, match="not to act"):
         ExpertBot(1).choose_from_view(state.view((state.to_act + 1) % 4))
 
 
 def test_the_expert_bids_by_its_samples_and_keeps_to_the_legal_bids():
     # Sixty-Three: the opening bid jumps to the hand's value, not a point over nothing.
-    rs = RULESETS["sixty-three"]
+    rs = PARTNERSHIP_RULESETS["sixty-three"]
     opened = []
     for seed in range(6):
         state = new_deal(rs, dealer=3, seed=seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import RULESETS, RulesetError, game_winner
+from scoring.rules import PARTNERSHIP_RULESETS, RulesetError, game_winner
 from scoring.rules.cards import ALL_CODES, ANY_CARD, PACKS, SUITS, trump_tables
 from scoring.rules.rulesets import FAMILY
 
@@ -35,12 +35,12 @@ TABLE = {
 
 def test_section_11_2_every_game_is_in_the_rulesets():
     assert set(FAMILY) == set(TABLE)
-    assert list(RULESETS)[:2] == ["monterey-draw", "monterey-widow"]
+    assert list(PARTNERSHIP_RULESETS)[:2] == ["monterey-draw", "monterey-widow"]
 
 
 @pytest.mark.parametrize("name", sorted(TABLE))
 def test_section_11_2_each_game_carries_its_row(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     pack, total, low, high, stuck, tops, exchange, play, scoring, target = TABLE[name]
     assert rs.pack == pack and rs.total_points == total
     assert (rs.min_bid, rs.max_bid, rs.dealer_stuck_bid) == (low, high, stuck)
@@ -55,18 +55,20 @@ def test_section_11_2_each_game_carries_its_row(name):
 def test_section_11_2_deal_patterns():
     sizes = {
         name: (rs.deal_packets, rs.stock_size, rs.kitty_size, rs.hand_size)
-        for name, rs in RULESETS.items()
+        for name, rs in PARTNERSHIP_RULESETS.items()
     }
     assert sizes["cinch"] == ((3, 3, 3), 16, 0, 6)
     assert sizes["tennessee"] == ((3, 3, 3), 18, 0, 6)
     assert sizes["eighty-three"] == ((3, 3, 3, 3), 0, 4, 6)
     assert sizes["king-pedro"] == ((3, 4), 0, 4, 7)
     assert sizes["six-card"] == ((3, 3), 28, 0, 6)
-    assert RULESETS["king-pedro"].tricks == 7 and RULESETS["cinch"].tricks == 6
+    assert (
+        PARTNERSHIP_RULESETS["king-pedro"].tricks == 7 and PARTNERSHIP_RULESETS["cinch"].tricks == 6
+    )
 
 
 def test_section_11_1_point_cards_are_listed_in_entry_order():
-    assert RULESETS["oregon"].point_cards() == (
+    assert PARTNERSHIP_RULESETS["oregon"].point_cards() == (
         ("A", 1),
         ("J", 1),
         ("OJ", 1),
@@ -75,7 +77,7 @@ def test_section_11_1_point_cards_are_listed_in_entry_order():
         ("L", 5),
         ("2", 1),
     )
-    assert dict(RULESETS["sixty-three"].point_cards()) == {
+    assert dict(PARTNERSHIP_RULESETS["sixty-three"].point_cards()) == {
         "A": 1,
         "K": 25,
         "J": 1,
@@ -86,18 +88,27 @@ def test_section_11_1_point_cards_are_listed_in_entry_order():
         "3": 15,
         "2": 1,
     }
-    assert dict(RULESETS["eighty-three"].point_cards())["Q"] == 20
-    assert dict(RULESETS["sancho"].point_cards())["9"] == 9
-    assert dict(RULESETS["king-pedro"].point_cards())["K"] == 20
+    assert dict(PARTNERSHIP_RULESETS["eighty-three"].point_cards())["Q"] == 20
+    assert dict(PARTNERSHIP_RULESETS["sancho"].point_cards())["9"] == 9
+    assert dict(PARTNERSHIP_RULESETS["king-pedro"].point_cards())["K"] == 20
 
 
 def test_section_11_1_trump_orders_with_the_off_jack_and_jokers():
-    assert RULESETS["oregon"].trump_order[:6] == ("A", "K", "Q", "J", "OJ", "T")
-    assert RULESETS["tennessee"].trump_order[:8] == ("A", "K", "Q", "J", "OJ", "X1", "X2", "T")
-    assert RULESETS["king-pedro"].trump_order == (
+    assert PARTNERSHIP_RULESETS["oregon"].trump_order[:6] == ("A", "K", "Q", "J", "OJ", "T")
+    assert PARTNERSHIP_RULESETS["tennessee"].trump_order[:8] == (
+        "A",
+        "K",
+        "Q",
+        "J",
+        "OJ",
+        "X1",
+        "X2",
+        "T",
+    )
+    assert PARTNERSHIP_RULESETS["king-pedro"].trump_order == (
         "A", "K", "Q", "J", "OJ", "T", "9", "P", "L", "2",
     )  # fmt: skip
-    joker = RULESETS["sixty-three"].with_options(joker=True)
+    joker = PARTNERSHIP_RULESETS["sixty-three"].with_options(joker=True)
     assert joker.trump_order[-2:] == ("2", "X1")
 
 
@@ -123,7 +134,7 @@ def test_section_11_1_jokers_are_always_trumps():
 
 
 def test_section_11_1_a_point_table_adds_up_to_the_total_under_every_trump():
-    for rs in RULESETS.values():
+    for rs in PARTNERSHIP_RULESETS.values():
         for trump in range(4):
             table = rs.point_table[trump]
             in_pack = sum(table[card] for card in PACKS[rs.pack])
@@ -131,7 +142,7 @@ def test_section_11_1_a_point_table_adds_up_to_the_total_under_every_trump():
 
 
 def test_section_11_2_sixty_three_joker_option_takes_the_threes_points():
-    rs = RULESETS["sixty-three"]
+    rs = PARTNERSHIP_RULESETS["sixty-three"]
     joker = rs.with_options(joker=True)
     assert joker.pack == "53" and joker.total_points == 63
     assert dict(joker.points)["X1"] == 15 and "3" not in dict(joker.points)
@@ -151,7 +162,7 @@ def test_section_11_2_sixty_three_joker_option_takes_the_threes_points():
     ],
 )
 def test_section_11_2_house_options_change_their_game(name, options):
-    rs = RULESETS[name].with_options(**options)
+    rs = PARTNERSHIP_RULESETS[name].with_options(**options)
     assert all(getattr(rs, key) == value for key, value in options.items())
     assert type(rs).from_json(rs.to_json()) == rs
 
@@ -173,18 +184,18 @@ def test_section_11_2_house_options_change_their_game(name, options):
 )
 def test_section_11_2_house_options_outside_the_game_are_refused(name, options):
     with pytest.raises(RulesetError):
-        RULESETS[name].with_options(**options)
+        PARTNERSHIP_RULESETS[name].with_options(**options)
 
 
 def test_section_11_2_default_house_options():
-    assert RULESETS["pedro-62"].options() == {
+    assert PARTNERSHIP_RULESETS["pedro-62"].options() == {
         "min_bid": 1,
         "low_is_keeper": False,
         "simple": False,
         "target": 62,
         "deals_per_round": 4,
     }
-    assert RULESETS["louisiana"].options() == {
+    assert PARTNERSHIP_RULESETS["louisiana"].options() == {
         "stuck_bid": 6,
         "dark": True,
         "shoot_needs_ace_and_two": True,
@@ -192,23 +203,23 @@ def test_section_11_2_default_house_options():
         "target": 62,
         "deals_per_round": 4,
     }
-    assert RULESETS["tennessee"].options()["min_bid"] == 9
-    assert RULESETS["sixty-three"].options()["joker"] is False
-    assert RULESETS["california"].options()["bid_out"] is True
+    assert PARTNERSHIP_RULESETS["tennessee"].options()["min_bid"] == 9
+    assert PARTNERSHIP_RULESETS["sixty-three"].options()["joker"] is False
+    assert PARTNERSHIP_RULESETS["california"].options()["bid_out"] is True
 
 
 def test_section_11_5_which_games_let_point_cards_leave_play():
-    stay = {name for name, rs in RULESETS.items() if not rs.cards_can_leave_play}
+    stay = {name for name, rs in PARTNERSHIP_RULESETS.items() if not rs.cards_can_leave_play}
     assert stay == {"monterey-draw", "monterey-widow", "california", "louisiana"}
     # Canadian lays extra point trumps for nobody when it must (RULES.md 12.4.14).
-    assert RULESETS["canadian"].cards_can_leave_play
+    assert PARTNERSHIP_RULESETS["canadian"].cards_can_leave_play
 
 
 # ----------------------------------------------------------------- scoring
 
 
 def test_section_11_1_difference_scoring():
-    rs = RULESETS["cinch"]
+    rs = PARTNERSHIP_RULESETS["cinch"]
     assert rs.deal_score(6, 10, 4) == (6, 0)  # made: the difference
     assert rs.deal_score(5, 7, 7) == (0, 0)  # made, equal: nothing
     assert rs.deal_score(2, 3, 10) == (0, 7)  # made, the others took more: O - B
@@ -218,26 +229,26 @@ def test_section_11_1_difference_scoring():
 
 @pytest.mark.parametrize("name", ["pedro-62", "sancho", "six-card"])
 def test_section_11_2_pedro_set_costs_the_bid_and_the_others_score_their_points(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     assert rs.deal_score(8, 6, 8) == (-8, 8)
     assert rs.deal_score(6, 10, 4) == (6, 0)  # made: the difference
 
 
 def test_section_11_2_pedro_simple_both_keep_what_they_take():
-    rs = RULESETS["pedro-62"].with_options(simple=True)
+    rs = PARTNERSHIP_RULESETS["pedro-62"].with_options(simple=True)
     assert rs.score_method == "captured-minus"
     assert rs.deal_score(6, 10, 4) == (10, 4)
     assert rs.deal_score(8, 6, 8) == (-8, 8)
 
 
 def test_section_11_1_captured_minus_with_points_out_of_play():
-    rs = RULESETS["oregon"]
+    rs = PARTNERSHIP_RULESETS["oregon"]
     assert rs.deal_score(7, 9, 5) == (9, 5)
     assert rs.deal_score(7, 6, 5) == (-7, 5)
 
 
 def test_section_11_4_4_california_made_16_scores_32():
-    rs = RULESETS["california"]
+    rs = PARTNERSHIP_RULESETS["california"]
     assert rs.deal_score(16, 16) == (32, 0)
     assert rs.deal_score(16, 15) == (-16, 1)
     assert rs.deal_score(15, 16) == (16, 0)
@@ -245,7 +256,7 @@ def test_section_11_4_4_california_made_16_scores_32():
 
 
 def test_section_11_4_12_louisiana_top_contracts_need_every_point():
-    rs = RULESETS["louisiana"]
+    rs = PARTNERSHIP_RULESETS["louisiana"]
     assert rs.deal_score(28, 14) == (28, 0)
     assert rs.deal_score(28, 13) == (-28, 1)
     assert rs.deal_score(56, 14) == (56, 0)
@@ -254,7 +265,7 @@ def test_section_11_4_12_louisiana_top_contracts_need_every_point():
 
 
 def test_section_11_3_the_lock_scores_only_the_bidding_team():
-    rs = RULESETS["isle-madame"]
+    rs = PARTNERSHIP_RULESETS["isle-madame"]
     assert rs.game_add((205, 100), (10, 29), bidding_team=1) == (205, 129)
     assert rs.game_add((205, 100), (-25, 14), bidding_team=0) == (180, 114)
     assert rs.game_add((150, 100), (10, 29), bidding_team=1) == (160, 129)
@@ -265,7 +276,7 @@ def test_section_11_3_the_lock_scores_only_the_bidding_team():
 
 
 def test_section_11_4_13_king_pedro_minus_105_loses_first():
-    rs = RULESETS["king-pedro"]
+    rs = PARTNERSHIP_RULESETS["king-pedro"]
     assert game_winner(rs, (-105, 104), 0, False) == 1
     assert game_winner(rs, (-110, 110), 0, False) == 1
     assert game_winner(rs, (110, -20), 0, True) == 0
@@ -273,24 +284,24 @@ def test_section_11_4_13_king_pedro_minus_105_loses_first():
 
 
 def test_section_11_2_oregon_both_at_63_the_higher_wins_equal_the_bidders():
-    rs = RULESETS["oregon"]
+    rs = PARTNERSHIP_RULESETS["oregon"]
     assert game_winner(rs, (64, 70), 0, True) == 1
     assert game_winner(rs, (70, 70), 1, False) == 1
     assert game_winner(rs, (63, 10), 1, False) == 0
 
 
 def test_section_11_2_tennessee_both_at_52_the_bidders_win():
-    rs = RULESETS["tennessee"]
+    rs = PARTNERSHIP_RULESETS["tennessee"]
     assert game_winner(rs, (60, 52), 1, False) == 1
     assert game_winner(rs, (60, 50), 1, False) == 0
 
 
 def test_section_11_1_common_game_end():
-    rs = RULESETS["cinch"]
+    rs = PARTNERSHIP_RULESETS["cinch"]
     assert game_winner(rs, (51, 52), 0, False) == 1
     assert game_winner(rs, (51, 52), 0, True) == 0
     assert game_winner(rs, (50, 40), 0, True) is None
-    california = RULESETS["california"]
+    california = PARTNERSHIP_RULESETS["california"]
     assert game_winner(california, (60, 10), 1, True) is None  # bid out
 
 

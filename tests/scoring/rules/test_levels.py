@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import RULESETS, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, new_deal
 from scoring.rules.bots import HeuristicBot, play_deal
 from scoring.rules.cards import ANY_CARD
 from scoring.rules.easy import EasyBot
@@ -23,9 +23,9 @@ def test_every_level_is_a_seat_kind_and_builds_its_bot():
     assert (expert.samples, expert.bid_samples, expert.time_ms) == (5, 3, None)
 
 
-@pytest.mark.parametrize("name", list(RULESETS))
+@pytest.mark.parametrize("name", list(PARTNERSHIP_RULESETS))
 def test_the_easy_bot_plays_legally_from_its_view_alone(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     for seed in range(6):
         state = new_deal(rs, dealer=seed % 4, seed=seed)
         bots = [EasyBot(seed * 4 + seat) for seat in range(4)]
@@ -40,7 +40,7 @@ def test_the_easy_bot_plays_legally_from_its_view_alone(name):
 
 @pytest.mark.parametrize("name", ["monterey-draw", "sixty-three", "cinch"])
 def test_the_easy_bot_slips_now_and_then_but_never_shoots_or_gives_points_away(name):
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     compared = slips = 0
     for seed in range(40):
         state = new_deal(rs, dealer=seed % 4, seed=seed)
@@ -62,7 +62,7 @@ def test_the_easy_bot_slips_now_and_then_but_never_shoots_or_gives_points_away(n
 
 
 def test_normal_bots_beat_easy_bots():
-    rs = RULESETS["monterey-draw"]
+    rs = PARTNERSHIP_RULESETS["monterey-draw"]
     margin = 0
     for seed in range(150):
         for team in (0, 1):

@@ -178,3 +178,19 @@ def test_point_cards_follow_the_point_table_and_leave_out_a_card_worth_nothing()
 def test_a_deal_has_a_trick_for_each_card_of_a_hand():
     assert DRAW.tricks == DRAW.hand_size
     assert dataclasses.replace(DRAW, name="seven", hand_size=7).tricks == 7
+
+
+def test_section_12_5_every_game_is_in_rulesets_and_parties_get_the_partnership_ones():
+    from scoring.rules import PARTNERSHIP_RULESETS
+    from scoring.rules.rulesets import SEAT_RULESETS
+
+    n_seat = {"five-hand", "railroad", "individual", "original"}
+    partnership = {"dom-pedro", "snoozer", "canadian", "pitch"}
+    assert n_seat | partnership <= set(RULESETS)
+    assert set(SEAT_RULESETS) == n_seat
+    assert set(RULESETS) == set(PARTNERSHIP_RULESETS) | n_seat
+    assert partnership <= set(PARTNERSHIP_RULESETS) and not n_seat & set(PARTNERSHIP_RULESETS)
+    assert all(rs.players == 4 and rs.sides == "fixed" for rs in PARTNERSHIP_RULESETS.values())
+    three = RULESETS["individual"].with_options(players=3)
+    assert new_deal(three, dealer=2, seed=1).seats == 3
+    assert Ruleset.from_json(three.to_json()) == three

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from scoring.rules import RULESETS, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, new_deal
 from tests.tournaments.builders import make_party
 from tournaments import services
 from tournaments.forms import PARTY_COLUMN_OPTIONS
@@ -30,7 +30,7 @@ def other_value(option, default):
 
 def changed_options(name: str) -> dict:
     """Every house option of game ``name`` kept with the party's others, changed."""
-    rs = RULESETS[name]
+    rs = PARTNERSHIP_RULESETS[name]
     return {
         option.name: other_value(option, getattr(rs, option.name))
         for option in rs.house_options
@@ -70,7 +70,7 @@ def play_round_by_engine(party, rnd, user) -> None:
             services.result_record(round=rnd, table=table, deal=deal, entry=entry, user=user)
 
 
-@pytest.mark.parametrize("name", list(RULESETS))
+@pytest.mark.parametrize("name", list(PARTNERSHIP_RULESETS))
 def test_every_house_option_of_every_game_survives_the_party_file(host, name):
     options = changed_options(name)
     assert options, f"{name} has no house option to change"
@@ -85,6 +85,6 @@ def test_every_house_option_of_every_game_survives_the_party_file(host, name):
     loaded = party_load(json.loads(json.dumps(dumped)), owner=host)
     rs = services.party_ruleset(loaded)
     for option, value in options.items():
-        assert getattr(rs, option) == value != getattr(RULESETS[name], option), option
+        assert getattr(rs, option) == value != getattr(PARTNERSHIP_RULESETS[name], option), option
     again = party_dump(loaded)
     assert json.dumps({**again, "name": ""}) == json.dumps({**dumped, "name": ""})

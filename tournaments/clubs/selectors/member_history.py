@@ -22,7 +22,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 
 from ...game import standings
 from ...models import DealResult, Member, Party, Player, PrizeAward, Round, Seat
@@ -157,7 +157,7 @@ def member_history(member: Member, *, public: bool = True) -> MemberHistory:
                 slug=party.slug,
                 name=party.name,
                 date=party.date,
-                game=RULESETS[party.ruleset].title,
+                game=PARTNERSHIP_RULESETS[party.ruleset].title,
                 season=party.season.name if party.season else "",
                 season_id=party.season_id,
                 score=line.score if line else 0,
@@ -208,7 +208,7 @@ def _deal_stats(players: list[Player]) -> dict[int, DealStats]:
         )
     ):
         player_id, seat = seated[(round_id, table)]
-        rs = RULESETS[party_of[player_id].ruleset]  # a bid made needs no house option
+        rs = PARTNERSHIP_RULESETS[party_of[player_id].ruleset]  # a bid made needs no house option
         mine = counts[player_id]
         mine["deals"] += 1
         mine["points"] += s0 if seat % 2 == 0 else s1

@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import Max, Q
 from django.utils.translation import gettext
 
-from scoring.rules import RULESETS
+from scoring.rules import PARTNERSHIP_RULESETS
 
 from ...game import ratings as model
 from ...models import Club, Member, Party, RatingUpdate, Round, Seat
@@ -123,7 +123,7 @@ def _rows(club_id: int, public: bool):
 
 
 def _game_title(game: str) -> str:
-    return RULESETS[game].title if game in RULESETS else ""
+    return PARTNERSHIP_RULESETS[game].title if game in PARTNERSHIP_RULESETS else ""
 
 
 def member_rating(member: Member, *, public: bool = True) -> MemberRating:
