@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring.rules import RULESETS
+from scoring.rules.rulesets import SEAT_RULESETS
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 INDEX = RULES_DIR / "README.md"
@@ -29,7 +30,9 @@ SECTIONS = (
 )
 OPTION_BULLET = re.compile(r"^- `(\w+)`")
 
-GAMES = sorted(RULESETS)
+#: Every game with a page: the four-seat games and the N-seat ones.
+ALL_RULESETS = {**RULESETS, **SEAT_RULESETS}
+GAMES = sorted(ALL_RULESETS)
 
 
 def page(name: str) -> str:
@@ -89,12 +92,12 @@ def test_a_page_has_every_section_in_order(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_a_page_gives_the_deals_total(name):
     pack = section(page(name), "Pack and point cards")
-    assert f"**{RULESETS[name].total_points} points**" in pack
+    assert f"**{ALL_RULESETS[name].total_points} points**" in pack
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_house_option_is_named_with_its_default(name):
-    rs = RULESETS[name]
+    rs = ALL_RULESETS[name]
     listed = {}
     for item in bullets(section(page(name), "House options")):
         match = OPTION_BULLET.match(item)
