@@ -3,7 +3,9 @@ named and every number worked out by hand from the rules text: a five-hand
 deal whose called card was discarded, with the extras laid one a trick and
 their points counting; a Railroad bidder alone, made and set, doubled both
 ways; and N-seat game ends (bidder and partner both over the target, a tie
-that plays on until a later deal names one seat).
+that plays on until a later deal names one seat).  They are also the worked
+examples of the games' rules pages (docs/rules/five-hand.md, railroad.md,
+individual.md, original.md, in every language), which must stay true.
 
 Plain values: no database."""
 
@@ -50,6 +52,7 @@ def five_worked(**options):
 
 
 def test_a_discarded_call_and_the_extras_laid_one_a_trick_worked_by_hand():
+    """The scoring example of the five-hand rules page."""
     state = five_worked()
     # 12.4.12: nobody holds KD, so the bidder has no partner (not "alone").
     assert state.partner is None and not state.went_alone
@@ -164,6 +167,7 @@ def railroad_alone(auction: str):
 
 
 def test_railroad_alone_made_doubles_both_sides():
+    """The scoring example of the Railroad rules page, as the next two."""
     state = railroad_alone("pass, pass, pass, pass, bid 6")  # the stuck dealer
     assert state.high_bid == 6
     # Made alone: the bidder +2B = +30, every other seat +2O = +2.
@@ -245,3 +249,26 @@ def test_an_individual_tie_plays_on():
     totals = tuple(a + b for a, b in zip(totals, deal, strict=True))
     assert totals == (68, 67, 25)
     assert seat_game_winner(totals, 62, bidder=0, partner=None, bid_made=True) == 0
+
+
+def test_the_original_pedro_example():
+    """The original Pedro's rules page: five players, the bidder takes the 9
+    and the ace (10), another the pedro and the 10 (6), another the 2 (1);
+    the jack was not dealt."""
+    rs = SEAT_RULESETS["original"].with_options(players=5)
+    points = (10, 6, 1, 0, 0)
+    assert sum(points) == rs.total_points - dict(rs.points)["J"]
+    assert seat_scores(rs, bid=10, bidder=0, partner=None, alone=False,
+                       points=points) == (10, 6, 1, 0, 0)  # fmt: skip
+    assert seat_scores(rs, bid=11, bidder=0, partner=None, alone=False,
+                       points=points) == (-11, 6, 1, 0, 0)  # fmt: skip
+
+
+def test_the_individual_scoring_example():
+    """Pedro for 2 to 6 players' rules page: three players take 7, 3 and 2."""
+    rs = SEAT_RULESETS["individual"]
+    assert rs.players == 3 and rs.total_points - 2 == 7 + 3 + 2
+    assert seat_scores(rs, bid=6, bidder=0, partner=None, alone=False,
+                       points=(7, 3, 2)) == (7, 3, 2)  # fmt: skip
+    assert seat_scores(rs, bid=8, bidder=0, partner=None, alone=False,
+                       points=(7, 3, 2)) == (-8, 3, 2)  # fmt: skip
