@@ -29,12 +29,14 @@ from django.utils.translation import get_language, get_language_info
 from django.views.decorators.http import require_safe
 from markdown.treeprocessors import Treeprocessor
 
-from scoring.rules import PARTNERSHIP_RULESETS
+from scoring.rules import RULESETS
 
 #: The language the pages are written in; the others are translations.
 SOURCE_LANGUAGE = "en"
 #: The index page's file, in every language's folder.
 INDEX_FILE = "README.md"
+#: Every game with a rules page, by id: the four-seat games and the N-seat ones.
+GAMES = frozenset(RULESETS)
 _PAGE_LINK = re.compile(r"^(?P<name>[\w-]+)\.md(?P<anchor>#[\w-]*)?$")
 _WEB_LINK = re.compile(r"^(https?:|#)", re.I)
 
@@ -61,7 +63,7 @@ class _SiteLinks(Treeprocessor):
                     continue
                 href = child.get("href", "")
                 match = _PAGE_LINK.match(href)
-                if match and (match["name"] in PARTNERSHIP_RULESETS or match["name"] == "README"):
+                if match and (match["name"] in GAMES or match["name"] == "README"):
                     child.set("href", page_url(match["name"]) + (match["anchor"] or ""))
                 elif not _WEB_LINK.match(href):
                     child.tag = "span"
@@ -149,6 +151,6 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_safe
 def page(request: HttpRequest, game: str) -> HttpResponse:
     """One game's rules in plain words."""
-    if game not in PARTNERSHIP_RULESETS:
+    if game not in GAMES:
         raise Http404
     return _answer(request, f"{game}.md", game)

@@ -28,8 +28,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from scoring.rules import RULESETS, new_deal  # noqa: E402
-from scoring.rules.bots import BOTS  # noqa: E402
+from scoring.rules.bots import BOTS, RandomBot  # noqa: E402
 from scoring.rules.cards import ALL_CODES as _ALL_CODES  # noqa: E402
+from scoring.rules.cards import ANY_CARD as _ANY_CARD  # noqa: E402
+from scoring.rules.seat_bots import SeatHeuristicBot  # noqa: E402
 
 #: The golden deals: (file stem, ruleset, seed, dealer, bots for seats 0..3).
 #: Chosen with ``--search``; README.md says what each one shows.
@@ -88,6 +90,45 @@ FAMILY_GOLDEN: list[tuple[str, str, int | None, int, tuple[str, ...]]] = [
 ]
 GOLDEN += FAMILY_GOLDEN
 MONTEREY = (D, W)
+
+#: The N-seat games of RULES.md section 12: three deals a game, with their
+#: house options (``players`` where the game has it): (file stem, ruleset,
+#: seed, dealer, bots for seats 0..N-1, options).
+SEAT_GOLDEN: list[tuple[str, str, int, int, tuple[str, ...], dict]] = [
+    ("five_hand_01", "five-hand", 54, 4, (H,) * 5, {}),
+    ("five_hand_02", "five-hand", 4, 4, (H, R, H, R, R), {}),
+    ("five_hand_03", "five-hand", 3, 4, (R,) * 5, {}),
+    ("railroad_01", "railroad", 1, 0, (H,) * 5, {}),
+    ("railroad_02", "railroad", 2, 2, (H, R, H, R, R), {}),
+    ("railroad_03", "railroad", 3, 4, (R,) * 5, {}),
+    ("individual_01", "individual", 1, 0, (H, H, H), {"players": 3}),
+    ("individual_02", "individual", 2, 1, (H, R, H, R), {"players": 4}),
+    ("individual_03", "individual", 3, 5, (R,) * 6, {"players": 6}),
+    ("original_01", "original", 1, 0, (H,) * 6, {"players": 6}),
+    ("original_02", "original", 2, 1, (H, R, H, R), {"players": 4}),
+    ("original_03", "original", 3, 6, (R,) * 7, {"players": 7, "table": "snoozer"}),
+]
+#: The players of the N-seat games, by the names the header gives them.
+SEAT_BOTS: dict[str, type] = {"heuristic": SeatHeuristicBot, "random": RandomBot}
+
+
+def game_rules(ruleset: str, options: dict | None = None):
+    """The ruleset named ``ruleset`` (four-seat or N-seat), with ``options``."""
+    rs = RULESETS[ruleset]
+    return rs.with_options(**options) if options else rs
+
+
+def options_text(options: dict) -> str:
+    return ", ".join(f"{key}={value}" for key, value in options.items()) or "none"
+
+
+def parse_options(text: str) -> dict:
+    """``options_text`` backwards: numbers as int, the rest as text."""
+    if text == "none":
+        return {}
+    pairs = (part.split("=", 1) for part in text.split(", "))
+    return {key: int(value) if value.isdigit() else value for key, value in pairs}
+
 
 #: Hand-made decks (top first) for situations no seed up to a few thousand
 #: shows, keyed by file stem; their GOLDEN entry has seed None.
@@ -179,10 +220,13 @@ def render(
     dealer: int,
     bots: tuple[str, ...],
     deck: list[str] | None = None,
+    options: dict | None = None,
 ) -> str:
     """The golden text of deal ``seed`` (or of ``deck``, with ``seed`` None)
     of ``ruleset`` dealt by ``dealer`` and played by the named bots (seat 0
     first), each seeded with ``bot_seed`` (deal seed 0 for a hand-made deck)."""
+    if game_rules(ruleset).sides != "fixed":
+        return render_seats(ruleset, seed, dealer, bots, options or {})
     if ruleset not in MONTEREY:
         return render_family(ruleset, seed, dealer, bots, deck)
     rs = RULESETS[ruleset]
@@ -491,6 +535,201 @@ def _family_result(state) -> list[str]:
     ]
 
 
+# ------------------------------------------------------------ N-seat games
+
+SEAT_HEADER_NOTE = (
+    "(bot seeds: seats * seed + seat; seats 0..N-1 clockwise; the sides are "
+    "fixed each deal: the bidder and the partner against the others, or every "
+    "seat for itself)"
+)
+
+
+def seat_bot_seed(seats: int, seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of an N-seat deal with ``seed``."""
+    return seats * seed + seat
+
+
+class _SeatSnapshot:
+    """The facts the notes of an N-seat deal compare before and after an action."""
+
+    def __init__(self, state) -> None:
+        seats = range(state.seats)
+        self.hands = [state.hand(seat) for seat in seats]
+        self.discards = [state.view(seat)["my_discards"] for seat in seats]
+        view = state.view(0)
+        self.phase = view["phase"]
+        self.tricks = view["tricks"]
+        self.out = view["out"]
+        self.captured = state.captured()
+        self.partner = [state.view(seat)["partner"] for seat in seats]
+
+
+def _points_of(state, code: str) -> int:
+    """The points ``code`` is worth under the deal's trump (0 before trump)."""
+    values = state._pts
+    return values[_ANY_CARD[code]] if values else 0
+
+
+def render_seats(ruleset: str, seed: int, dealer: int, bots: tuple[str, ...], options: dict) -> str:
+    """The golden text of a deal of an N-seat game (RULES.md section 12)."""
+    rs = game_rules(ruleset, options)
+    state = new_deal(rs, dealer=dealer, seed=seed)
+    n = state.seats
+    assert len(bots) == n, f"{ruleset}: {n} seats, {len(bots)} bots"
+    players = [SEAT_BOTS[name](seat_bot_seed(n, seed, seat)) for seat, name in enumerate(bots)]
+    deck = state.to_json()["deck"]
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    packets = "+".join(str(size) for size in rs.deal_packets)
+    sides = {"called": "a called partner", "individual": "every seat for itself"}[rs.sides]
+    out = [
+        HEADER_FIRST_LINE,
+        f"ruleset: {ruleset}",
+        f"seed: {seed}",
+        f"dealer: seat {dealer}",
+        "bots: " + ", ".join(f"seat {seat} {name}" for seat, name in enumerate(bots)),
+        f"options: {options_text(options)}",
+        SEAT_HEADER_NOTE,
+        "",
+        f"{rs.title}: {n} seats, {sides}; pack {rs.pack}, {rs.total_points} points a deal, "
+        f"exchange {rs.exchange}, play {rs.play_rule}, target {rs.target}",
+        "deck (top first):",
+    ]
+    out += _deck_lines(deck)
+    out += ["", f"dealt, {packets} at a time from the dealer's left (in the order received):"]
+    out += [f"  seat {seat}: {_cards(state.hand(seat))}" for seat in order]
+    rest = deck[n * rs.cards_dealt :]
+    if rs.kitty_size:
+        out.append(f"spares (face down): {_cards(rest[: rs.kitty_size])}")
+        rest = rest[rs.kitty_size :]
+    if rs.exchange == "none":
+        out.append(f"out of play: {_cards(rest)}")
+    elif rest:
+        out.append(f"stock (top first): {_cards(rest)}")
+    out += ["", "bidding:"]
+    number = 0
+    while state.to_act is not None:
+        seat = state.to_act
+        before = _SeatSnapshot(state)
+        action = players[seat].choose(state)
+        state.apply(action)
+        number += 1
+        after = _SeatSnapshot(state)
+        out.append(f"  {number:2}. seat {seat}: {action}")
+        out += _seat_notes(state, before, after, seat, action, order)
+    out += _seat_result(state)
+    return "\n".join(out) + "\n"
+
+
+def _seat_notes(state, before, after, seat, action, order) -> list[str]:
+    notes: list[str] = []
+    note = notes.append
+    verb, _, card = action.partition(" ")
+    if before.phase == "bid" and after.phase != "bid":
+        note(f"      seat {state.bidder} wins the auction with {state.high_bid}")
+    if before.phase == "trump" and after.phase != "trump":
+        note(f"      trumps are {SUIT_WORDS['SHDC'[state.trump]]}")
+    for other in order:
+        gone = [c for c in before.hands[other] if c not in after.hands[other]]
+        got = [c for c in after.hands[other] if c not in before.hands[other]]
+        if other == seat and verb in ("discard", "take", "lay", "play"):
+            gone = [c for c in gone if c != card]
+            got = [c for c in got if c != card]
+        if other in after.out and other not in before.out:
+            note(f"      seat {other} is out: {_cards(before.hands[other])} fold")
+            continue
+        if gone and after.phase != "done":
+            note(f"      seat {other} lets go of {_cards(gone)}")
+        if got:
+            note(f"      seat {other} gets {_cards(got)} (now {len(after.hands[other])})")
+    if verb == "call":
+        if state.partner is None:
+            owner = next(s for s in order if card in after.discards[s])
+            note(f"      nobody holds {card} (seat {owner} let it go): no partner")
+        else:
+            note(f"      seat {state.partner} holds {card}: the partner (only that seat knows)")
+    if verb == "alone":
+        note(f"      seat {seat} goes alone against the {state.seats - 1} others")
+    bidder = state.bidder
+    if bidder is not None and before.partner[bidder] is None and after.partner[bidder] is not None:
+        shown = after.partner[bidder]
+        told = "no partner" if shown == "none" else f"seat {shown} is the partner"
+        note(f"      now public: {told}")
+    if len(after.tricks) > len(before.tricks):
+        notes += _seat_trick_notes(state, after, before)
+    if before.phase != "play" and after.phase == "play":
+        notes += _seat_play_start(state, after, order)
+    return notes
+
+
+def _seat_play_start(state, after, order) -> list[str]:
+    notes = ["", "hands at the start of play:"]
+    size = state.rs.hand_size
+    for seat in order:
+        hand = after.hands[seat]
+        extra = f"  ({len(hand) - size} extra card(s) to lay)" if len(hand) > size else ""
+        notes.append(f"  seat {seat}: {_cards(hand)}{extra}")
+    if state.rs.sides == "called":
+        sides = [seat for seat in order if state.team(seat) == 0]
+        notes.append(f"  bidding side: {', '.join(f'seat {s}' for s in sides)}")
+    notes += ["", "play:"]
+    return notes
+
+
+def _seat_trick_notes(state, after, before) -> list[str]:
+    trick = after.tricks[-1]
+    cards = [(seat, code, "") for seat, code in trick["cards"]]
+    cards += [(seat, code, " laid") for seat, code in trick["laid"]]
+    points = [
+        f"{code}{how} (seat {seat}) {_points_of(state, code)}"
+        for seat, code, how in cards
+        if _points_of(state, code)
+    ]
+    lines = [f"      trick {len(after.tricks)} to seat {trick['winner']}; points: "
+             + (", ".join(points) or "none")]  # fmt: skip
+    gained = [a - b for a, b in zip(after.captured, before.captured, strict=True)]
+    if any(gained):
+        lines.append(
+            "      taken "
+            + ", ".join(f"seat {s} +{g}" for s, g in enumerate(gained) if g)
+            + "; so far "
+            + "-".join(str(p) for p in after.captured)
+        )
+    return lines
+
+
+def seat_score_line(score) -> str:
+    return "score: " + ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(score))
+
+
+def _seat_result(state) -> list[str]:
+    record = state.record()
+    bidder, bid, trump = record["bidder"], record["bid"], SUIT_WORDS[record["trump"]]
+    lines = ["", f"result: seat {bidder} bid {bid} in {trump}"]
+    if state.rs.sides == "called":
+        if record.get("alone"):
+            lines.append("  alone")
+        else:
+            partner = record["partner"]
+            who = "nobody" if partner is None else f"seat {partner}"
+            lines.append(f"  called {record['call']}, partner {who}")
+        b, o = record["side_points"]
+        made = state.rs.bid_made(bid, b)
+        result = "made" if made else "set"
+        lines.append(f"  side points: bidding side {b}, the others {o}; bid {result}")
+    else:
+        taken = record["seat_points"]
+        out = state.rs.total_points - sum(taken)
+        made = state.rs.bid_made(bid, taken[bidder])
+        lines.append(
+            "  points taken: "
+            + ", ".join(f"seat {s} {p}" for s, p in enumerate(taken))
+            + (f"; out of play {out}" if out else "")
+            + f"; bid {'made' if made else 'set'}"
+        )
+    lines.append(seat_score_line(state.score()))
+    return lines
+
+
 # ----------------------------------------------------------------- search
 
 
@@ -553,6 +792,10 @@ def main() -> None:
     for stem, ruleset, seed, dealer, bots in GOLDEN:
         path = HERE / file_name(stem, seed)
         path.write_text(render(ruleset, seed, dealer, bots, DECKS.get(stem)))
+        print(f"wrote {path.relative_to(HERE.parent.parent)}")
+    for stem, ruleset, seed, dealer, bots, options in SEAT_GOLDEN:
+        path = HERE / file_name(stem, seed)
+        path.write_text(render(ruleset, seed, dealer, bots, options=options))
         print(f"wrote {path.relative_to(HERE.parent.parent)}")
     SUMS.write_text(sums_text())
     print(f"wrote {SUMS.relative_to(HERE.parent.parent)}")

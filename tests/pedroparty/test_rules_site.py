@@ -14,10 +14,10 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from scoring.rules import PARTNERSHIP_RULESETS
+from scoring.rules import RULESETS
 
 RULES_DIR = Path(settings.RULES_PAGES_DIR)
-GAMES = sorted(PARTNERSHIP_RULESETS)
+GAMES = sorted(RULESETS)
 LANGUAGES = ["en", *sorted(p.name for p in RULES_DIR.iterdir() if p.is_dir())]
 H2 = re.compile(r"<h2>(.*?)</h2>", re.S)
 #: What a player has no use for on a rules page: a file's name (the source

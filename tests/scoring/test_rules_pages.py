@@ -1,4 +1,4 @@
-"""Every game in PARTNERSHIP_RULESETS has its rules page, docs/rules/<id>.md, with the
+"""Every game in RULESETS has its rules page, docs/rules/<id>.md, with the
 sections a player looks for, the deal's total, a seed it cites, and every
 house option of the game named with its default (RULES.md section 11).
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.rules import PARTNERSHIP_RULESETS
+from scoring.rules import RULESETS
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 INDEX = RULES_DIR / "README.md"
@@ -29,7 +29,9 @@ SECTIONS = (
 )
 OPTION_BULLET = re.compile(r"^- `(\w+)`")
 
-GAMES = sorted(PARTNERSHIP_RULESETS)
+#: Every game with a page: the four-seat games and the N-seat ones.
+ALL_RULESETS = RULESETS
+GAMES = sorted(ALL_RULESETS)
 
 
 def page(name: str) -> str:
@@ -89,12 +91,12 @@ def test_a_page_has_every_section_in_order(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_a_page_gives_the_deals_total(name):
     pack = section(page(name), "Pack and point cards")
-    assert f"**{PARTNERSHIP_RULESETS[name].total_points} points**" in pack
+    assert f"**{ALL_RULESETS[name].total_points} points**" in pack
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_house_option_is_named_with_its_default(name):
-    rs = PARTNERSHIP_RULESETS[name]
+    rs = ALL_RULESETS[name]
     listed = {}
     for item in bullets(section(page(name), "House options")):
         match = OPTION_BULLET.match(item)

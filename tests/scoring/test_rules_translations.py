@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from scoring.rules import PARTNERSHIP_RULESETS
+from scoring.rules import RULESETS
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 #: The texts the pages are written after, by their title, and how a page in
@@ -57,7 +57,7 @@ CITATION = re.compile(r"\(\*([^*]+)\*,\s*([^)]+)\)")
 #: The sections of *Pedreaux* that *Pedro (jeu)* has too, in French, by the
 #: name a page cites them with: there a French page quotes the French words.
 IN_FRENCH = ("Tennessee", "Isle Madame")
-PAGES = sorted({f"{name}.md" for name in PARTNERSHIP_RULESETS} | {"README.md"})
+PAGES = sorted({f"{name}.md" for name in RULESETS} | {"README.md"})
 #: Languages whose translations must be there; any other folder is checked too.
 REQUIRED = ("es",)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scoring.rules import PARTNERSHIP_RULESETS, new_deal
+from scoring.rules import PARTNERSHIP_RULESETS, RULESETS, new_deal
 from scoring.wording import bid_words
 from tournaments import printing, selectors, services
 from tournaments.errors import UserError
@@ -245,7 +245,7 @@ def test_a_game_without_a_top_contract_offers_no_such_prize(client, host):
 def test_the_readme_lists_every_game_with_its_rules_page():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     listed = re.findall(r"^\| \[`([\w-]+)`\]\(docs/rules/([\w-]+)\.md\)", readme, re.MULTILINE)
-    assert [game for game, _ in listed] == list(PARTNERSHIP_RULESETS)
+    assert [game for game, _ in listed] == list(RULESETS)
     assert all(game == page for game, page in listed)
 
 
