@@ -26,7 +26,7 @@ def sheet_html(sheet: Sheet) -> str:
         "font_css": font_css(),
         "printed_at": timezone.localtime(),
     }
-    return render_to_string("scorepad/sheet_pdf.html", context)
+    return render_to_string("pdf/scorepad_sheet.html", context)
 
 
 def sheet_pdf(sheet: Sheet) -> bytes:

@@ -173,3 +173,16 @@ def test_the_printed_sheet_has_a_column_a_seat(client, players):
 def test_the_printed_sheet_of_a_four_seat_game_has_a_column_a_team(client):
     text = _pdf_text(client, team_pad("pitch"))
     assert "Ana & Cruz" in text and "Bea & Dee" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "next_deal"),
+    [("es", "Mano 1: reparte Ana."), ("fr", "Donne 1 : Ana distribue.")],
+)
+def test_the_pad_speaks_spanish_and_french(client, language, next_deal):
+    pad = individual_pad()
+    client.cookies["django_language"] = language
+    page = client.get(reverse("scorepad:pad", args=[pad.token])).content.decode()
+    assert next_deal in page
+    new = client.get(reverse("scorepad:new")).content.decode()
+    assert "Keep the score of one table at home" not in new
