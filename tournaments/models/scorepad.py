@@ -35,6 +35,9 @@ class Scorepad(models.Model):
         related_name="scorepads",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Who created it: a keyed hash of the client's address
+    #: (``pedroparty.clients.client_key``), counted by the creation limits.
+    client = models.CharField(max_length=32, blank=True)
     #: Bumped by every deal entered, amended or deleted: the pages' ETag.
     version = models.PositiveIntegerField(default=1)
 

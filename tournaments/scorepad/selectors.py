@@ -3,11 +3,15 @@ for the keeper's page, the players' phones and the printed sheet."""
 
 from __future__ import annotations
 
+import datetime
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.rules import Ruleset
@@ -36,6 +40,37 @@ def scorepad_by_view_token(*, token: str) -> Scorepad:
 def scorepads_kept_by(*, user) -> list[Scorepad]:
     """The scorepads a signed-in host created, newest first."""
     return list(Scorepad.objects.filter(created_by=user)[:20])
+
+
+def scorepad_creation_wait(*, client: str) -> int | None:
+    """Seconds until ``client`` may make a scorepad, or None if it may now.
+
+    The casual tables' limits (``PLAY_TABLES_PER_*``, 0 for none) count
+    scorepads too, by the rows themselves: every web process sees the same
+    numbers.  One query per limit that is on."""
+    minute, hour = datetime.timedelta(minutes=1), datetime.timedelta(hours=1)
+    limits = [
+        (settings.PLAY_TABLES_PER_MINUTE, minute, False),
+        (settings.PLAY_TABLES_PER_HOUR, hour, False),
+    ]
+    if client:
+        limits += [
+            (settings.PLAY_TABLES_PER_CLIENT_MINUTE, minute, True),
+            (settings.PLAY_TABLES_PER_CLIENT_HOUR, hour, True),
+        ]
+    now = timezone.now()
+    wait = None
+    for limit, window, per_client in limits:
+        if limit <= 0:
+            continue
+        pads = Scorepad.objects.filter(created_at__gt=now - window)
+        if per_client:
+            pads = pads.filter(client=client)
+        times = pads.order_by("-created_at").values_list("created_at", flat=True)
+        for created_at in times[limit - 1 : limit]:
+            seconds = max(1, math.ceil((created_at + window - now).total_seconds()))
+            wait = seconds if wait is None else max(wait, seconds)
+    return wait
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,19 @@ from scoring.texts import refusal, translated
 
 from ..errors import UserError
 from ..models import Scorepad, ScorepadDeal
+from .selectors import scorepad_creation_wait
 from .tally import deal_record, entry_keys, game_of, pad_ruleset
 
 #: The longest name a seat may have on the pad.
 NAME_MOST = 40
+
+
+class ScorepadsLimitReached(Exception):
+    """Too many scorepads were made just now: try again in ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"try again in {retry_after} s")
+        self.retry_after = retry_after
 
 
 def scorepad_create(
@@ -30,11 +39,17 @@ def scorepad_create(
     names: Sequence[str],
     first_dealer: Any,
     user=None,
+    client: str = "",
 ) -> Scorepad:
     """A new scorepad of ``game`` with its house ``options``, the players
     ``names`` in seat order (as many as the game has seats) and the seat
     that deals first.  ``user`` is the signed-in host, or None: the private
-    link is what lets anyone keep it."""
+    link is what lets anyone keep it.  ``client`` (the creator's key) is
+    counted by the creation limits: :class:`ScorepadsLimitReached` when one
+    is reached, before anything is checked or made."""
+    wait = scorepad_creation_wait(client=client)
+    if wait is not None:
+        raise ScorepadsLimitReached(wait)
     if game not in RULESETS:
         raise UserError({"game": gettext("Choose one of the games listed.")})
     try:
@@ -62,6 +77,7 @@ def scorepad_create(
         ruleset=rs.to_json(),
         names=clean,
         first_dealer=first_dealer,
+        client=client,
         created_by=user if user is not None and user.is_authenticated else None,
     )
 

@@ -186,3 +186,28 @@ def test_the_pad_speaks_spanish_and_french(client, language, next_deal):
     assert next_deal in page
     new = client.get(reverse("scorepad:new")).content.decode()
     assert "Keep the score of one table at home" not in new
+
+
+def test_a_poll_of_an_unchanged_pad_is_a_304_in_two_queries(client, django_assert_num_queries):
+    pad = individual_pad()
+    url = reverse("scorepad:phone", args=[pad.view_token])
+    with django_assert_num_queries(2):  # the pad, its deals
+        first = client.get(url, HTTP_HX_REQUEST="true")
+    etag = first["ETag"]
+    with django_assert_num_queries(1):
+        again = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    bid = individual_rs().bids()[0]
+    _post(client, pad, bidder=0, bid=bid, seat_points_0=bid, seat_points_1=0, seat_points_2=0)
+    changed = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_too_many_new_scorepads_from_one_client_are_refused(client, settings):
+    settings.PLAY_TABLES_PER_CLIENT_MINUTE = 1
+    url = reverse("scorepad:new") + "?game=individual&players=3"
+    data = {"name_0": "Ana", "name_1": "Bea", "name_2": "Cruz", "first_dealer": "0"}
+    assert client.post(url, data).status_code == 302
+    refused = client.post(url, data)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert Scorepad.objects.count() == 1

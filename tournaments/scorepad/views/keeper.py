@@ -9,10 +9,12 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from pedroparty.clients import client_key
+from pedroparty.links import absolute_url
+from pedroparty.views import too_many
 from scoring.rules import RULESETS
 
 from ...errors import UserError
@@ -45,7 +47,10 @@ def scorepad_new(request: HttpRequest) -> HttpResponse:
                 names=form.names(),
                 first_dealer=form.cleaned_data["first_dealer"],
                 user=request.user,
+                client=client_key(request),
             )
+        except services.ScorepadsLimitReached as error:
+            return too_many(request, "scorepad/too_many.html", error.retry_after)
         except UserError as error:
             errors = error.errors
         else:
@@ -65,7 +70,7 @@ def scorepad_new(request: HttpRequest) -> HttpResponse:
 def _pad_page(
     request: HttpRequest, sheet: selectors.Sheet, form: DealForm, errors: dict[str, str]
 ) -> HttpResponse:
-    viewer = request.build_absolute_uri(reverse("scorepad:phone", args=[sheet.pad.view_token]))
+    viewer = absolute_url(request, "scorepad:phone", args=[sheet.pad.view_token])
     context = {
         "sheet": sheet,
         "form": form,
