@@ -11,7 +11,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import PARTNERSHIP_RULESETS, RULESETS
+from scoring import wording
+from scoring.rules import RULESETS
 from scoring.rules.cards import PACK_RANKS, SUITS
 from scoring.rules.rulesets import Ruleset
 
@@ -26,10 +27,6 @@ PARTY_ONLY_OPTIONS = ("deals_per_round",)
 def game_choices() -> list[tuple[str, str]]:
     """Every game, the four-seat partnership games first, titles translated."""
     return [(name, gettext(rs.title)) for name, rs in RULESETS.items()]
-
-
-def is_seat_game(name: str) -> bool:
-    return name not in PARTNERSHIP_RULESETS
 
 
 class GameForm(forms.Form):
@@ -154,8 +151,9 @@ class DealForm(forms.Form):
     def seats(self) -> list[tuple[int, str]]:
         return list(enumerate(self.names))
 
-    def bid_choices(self) -> tuple[int, ...]:
-        return self.ruleset.bids()
+    def bid_choices(self) -> list[tuple[int, str]]:
+        """Each bid and how players say it ("shoot the moon" for the shoot)."""
+        return [(bid, wording.bid_words(bid, self.ruleset)) for bid in self.ruleset.bids()]
 
     def point_choices(self) -> range:
         return range(self.ruleset.total_points + 1)

@@ -211,3 +211,48 @@ def test_too_many_new_scorepads_from_one_client_are_refused(client, settings):
     refused = client.post(url, data)
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert Scorepad.objects.count() == 1
+
+
+FIVE = ["Ana", "Bea", "Cruz", "Dee", "Eva"]
+
+
+def test_railroad_alone_is_tapped_in_and_doubled(client):
+    pad = services.scorepad_create(game="railroad", options={}, names=FIVE, first_dealer=0)
+    rs = RULESETS["railroad"]
+    bid, total = rs.bids()[0], rs.total_points
+    page = client.get(reverse("scorepad:pad", args=[pad.token])).content.decode()
+    assert 'name="alone"' in page and 'name="call_rank"' in page
+    taken = bid + 1
+    answer = _post(client, pad, bidder=2, bid=bid, trump="H", alone="on", side_points=taken)
+    assert answer.status_code == 302
+    other = 2 * (total - taken)
+    assert scorepad_sheet(pad).totals == (other, other, 2 * taken, other, other)
+
+
+def test_a_railroad_call_of_a_plain_card_is_refused_at_the_call(client):
+    pad = services.scorepad_create(game="railroad", options={}, names=FIVE, first_dealer=0)
+    rs = RULESETS["railroad"]
+    page = _post(client, pad, bidder=0, bid=rs.bids()[0], trump="H", call_rank="K",
+                 call_suit="S", partner=1, side_points=rs.total_points)  # fmt: skip
+    field = re.search(r'data-field="call">.*?</fieldset>', page.content.decode(), re.S).group(0)
+    assert 'class="error"' in field
+    assert not ScorepadDeal.objects.exists()
+
+
+def test_five_hand_with_the_called_card_discarded_leaves_the_bidder_alone(client):
+    pad = services.scorepad_create(game="five-hand", options={}, names=FIVE, first_dealer=0)
+    rs = RULESETS["five-hand"]
+    bid, total = rs.bids()[0], rs.total_points
+    page = client.get(reverse("scorepad:pad", args=[pad.token])).content.decode()
+    assert 'name="alone"' not in page
+    answer = _post(client, pad, bidder=0, bid=bid, trump="S", call_rank="A", call_suit="D",
+                   partner="", side_points=bid)  # fmt: skip
+    assert answer.status_code == 302
+    assert scorepad_sheet(pad).totals == (bid, *[total - bid] * 4)
+
+
+def test_a_shoot_is_offered_in_the_players_words(client):
+    pad = team_pad("monterey-draw")
+    page = client.get(reverse("scorepad:pad", args=[pad.token])).content.decode()
+    rs = RULESETS["monterey-draw"]
+    assert f'value="{rs.shoot_bid}"' in page and "shoot the moon" in page
