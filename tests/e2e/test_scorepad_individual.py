@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scoring.rules import RULESETS
 from tournaments.models import Scorepad, ScorepadDeal
+from tournaments.scorepad import services
 
 from .browser import open_page
 
@@ -94,4 +95,19 @@ def test_a_scorepad_for_three_is_kept_to_the_end_of_the_game(phone, traffic):
     for seat, total in enumerate(totals):
         expect(page.locator(f'[data-total="{seat}"]')).to_have_text(str(total))
     expect(page.locator("main form")).to_have_count(0)
+    assert traffic.problems == []
+
+
+def test_the_players_phones_follow_the_score_live(phone, traffic):
+    pad = services.scorepad_create(
+        game="individual", options={"players": 3}, names=NAMES, first_dealer=0
+    )
+    phone.goto(f"/pad/v/{pad.view_token}/")
+    expect(phone.locator('[data-total="0"]')).to_have_text("0")
+    bid = GAME.bids()[0]
+    entry = {"bidder": 0, "bid": bid, "seat_points": [bid, 1, 0]}
+    services.scorepad_deal_enter(scorepad=pad, number=1, entry=entry)
+    # The page polls: the new totals come without a reload.
+    expect(phone.locator('[data-total="0"]')).to_have_text(str(bid), timeout=25_000)
+    expect(phone.locator("#next-deal")).to_have_text("Deal 2: Bea deals.")
     assert traffic.problems == []
