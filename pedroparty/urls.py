@@ -33,6 +33,7 @@ urlpatterns = [
     path("p/", include(party_public_patterns)),
     path("s/", include(season_public_patterns)),
     path("t/", include("tournaments.tableside.urls")),
+    path("pad/", include("tournaments.scorepad.urls")),
     path("m/", include(member_public_patterns)),
     # The language switcher posts to i18n/setlang/, which keeps the choice in a cookie.
     path("i18n/", include("django.conf.urls.i18n")),

@@ -30,6 +30,8 @@ from .models import (
     PrizeAward,
     RatingUpdate,
     Round,
+    Scorepad,
+    ScorepadDeal,
     Season,
     Seat,
     SignupLink,
@@ -265,6 +267,24 @@ class TableEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     list_display = ("round", "table", "deal", "status", "entered_seat", "bid", "created_at")
     list_filter = ("status",)
+
+
+# --- Scorepads ---------------------------------------------------------------
+# A home game's score changes through its private link, where every deal is
+# checked by the validator; here it is read-only, and the links are not shown.
+
+
+@admin.register(Scorepad)
+class ScorepadAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("id", "created_at", "created_by", "version")
+    list_select_related = ("created_by",)
+    exclude = ("token", "view_token", "client")
+
+
+@admin.register(ScorepadDeal)
+class ScorepadDealAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("scorepad", "number", "entered_at", "amended_at")
+    exclude = ("form_token",)
 
 
 # --- Clubs -------------------------------------------------------------------

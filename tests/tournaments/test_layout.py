@@ -38,6 +38,7 @@ PACKAGES = {
     "exports",
     "partyfile",
     "printing",
+    "scorepad",
     "tableside",
     "uploads",
 }

@@ -40,6 +40,7 @@ from .party import (
     new_table_token,
 )
 from .ratings import RatingUpdate
+from .scorepad import Scorepad, ScorepadDeal, new_pad_token
 from .uploads import Upload
 
 __all__ = [
@@ -68,6 +69,8 @@ __all__ = [
     "RatingUpdate",
     "Role",
     "Round",
+    "Scorepad",
+    "ScorepadDeal",
     "Season",
     "Seat",
     "SignupLink",
@@ -76,6 +79,7 @@ __all__ = [
     "TableRound",
     "Upload",
     "new_link_token",
+    "new_pad_token",
     "new_public_token",
     "new_table_token",
     "token_digest",

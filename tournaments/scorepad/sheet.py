@@ -1,0 +1,37 @@
+"""The printed score sheet: a column a seat (a team a column in a
+four-seat game), the deals entered so far and blank lines for the rest,
+made with WeasyPrint as the party's printables are."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from ..printing.paper import DEFAULT_PAPER, MARGIN_MM, PAPERS, font_css
+from .selectors import Sheet
+
+#: Lines on a printed sheet (a page layout's number, not a game's).
+SHEET_LINES = 24
+
+
+def sheet_html(sheet: Sheet) -> str:
+    """The sheet's HTML, as WeasyPrint prints it."""
+    paper = PAPERS[DEFAULT_PAPER]
+    blank = max(SHEET_LINES - len(sheet.lines), 0)
+    context = {
+        "sheet": sheet,
+        "blank": range(len(sheet.lines) + 1, len(sheet.lines) + 1 + blank),
+        "page_size": f"{paper.css} portrait",
+        "margin": f"{MARGIN_MM}mm",
+        "font_css": font_css(),
+        "printed_at": timezone.localtime(),
+    }
+    return render_to_string("pdf/scorepad_sheet.html", context)
+
+
+def sheet_pdf(sheet: Sheet) -> bytes:
+    """The sheet as PDF bytes."""
+    # WeasyPrint is loaded by the process that prints, never just to show a page.
+    from ..printing.rendering import html_to_pdf  # noqa: PLC0415
+
+    return html_to_pdf(sheet_html(sheet))

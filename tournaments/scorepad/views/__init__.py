@@ -1,0 +1,1 @@
+"""The scorepad's pages: the keeper's (``keeper``) and the players' phones (``phone``)."""
