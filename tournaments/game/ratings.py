@@ -1,10 +1,23 @@
 """A club member's own rating, learnt from every round they play.
 
 Plain Python: nothing here imports Django.  The model is OpenSkill's
-Plackett-Luce (a Bayesian rating with teams, as TrueSkill): a rating is a
-mean ``mu`` and an uncertainty ``sigma``.  Each round at a table is one match
-between its two pairs; the pair with the higher round score wins, equal
-round scores are a draw, and a round sat out changes nothing.  A player
+Plackett-Luce (a Bayesian rating, as TrueSkill): a rating is a mean ``mu``
+and an uncertainty ``sigma``.  Each round at a table is one match between its
+two pairs; the pair with the higher round score wins, equal round scores are
+a draw, and a round sat out changes nothing.
+
+How the round moves each rating.  The four players are ranked by their own
+round score, given to the model as scores (OpenSkill's ``scores``, with its
+``margin`` of victory :data:`MARGIN`, so a round won by many points says more
+than a close one): each player's score is their pair's round score, less
+:data:`SET_WEIGHT` times the points their pair lost on bids *they* made and
+did not make (a set bid is the bidder's own decision, the part of the pair's
+score that is one player's, not their partner's).  Two partners with no set
+bid of their own tie; the winners rank above the losers.  The model's
+``beta`` is :data:`BETA` (twice its default: a round's score is more luck
+than a chess game's).  These choices, and the ones measured and left, are in
+``bench/ratings_skill.py``: over a season they order the players by skill
+better than the average score does, which a round only won or lost did not.  A player
 without a rating of their own (a guest who is not a club member) plays as a
 newcomer and is never updated.  A computer player at an online table plays
 with the fixed rating of its level (:data:`BOT_RATINGS`) and is never updated
@@ -26,8 +39,15 @@ from openskill.models import PlackettLuce
 PROVISIONAL_ROUNDS = 12
 #: How many uncertainties below the mean the shown rating is.
 CAUTION = 2.0
+#: The model's spread of one player's form on the day (twice the default).
+BETA = 25.0 / 3.0
+#: OpenSkill's margin of victory: a round won by more points than this
+#: moves the ratings more (the factor grows as the logarithm of the margin).
+MARGIN = 10.0
+#: How many times the points lost on one's own set bids count against one.
+SET_WEIGHT = 2
 
-_MODEL = PlackettLuce()
+_MODEL = PlackettLuce(beta=BETA, margin=MARGIN)
 
 
 @dataclass(frozen=True)
@@ -79,6 +99,13 @@ class Match:
     #: A seat's fixed rating (a computer player's), which the match uses
     #: and never changes; None for the others.
     fixed: tuple[Rating | None, ...] = (None, None, None, None)
+    #: Each seat's points lost on bids it made and did not make (0 or less).
+    sets: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def own_scores(self) -> list[float]:
+        """Each seat's own round score, as the model ranks them."""
+        team = (self.score0, self.score1)
+        return [team[seat % 2] + SET_WEIGHT * self.sets[seat] for seat in range(4)]
 
     @property
     def outcome0(self) -> float:
@@ -117,14 +144,9 @@ def rate(match: Match, ratings: Mapping[Hashable, Rating]) -> list[Update]:
         for p, fixed in zip(match.seats, match.fixed, strict=True)
     ]
     models = [_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in before]
-    teams = [[models[0], models[2]], [models[1], models[3]]]
-    chance0 = _MODEL.predict_win(teams)[0]
-    if match.score0 == match.score1:
-        ranks = [1, 1]
-    else:
-        ranks = [1, 2] if match.score0 > match.score1 else [2, 1]
-    rated = _MODEL.rate(teams, ranks=ranks)
-    after = [rated[0][0], rated[1][0], rated[0][1], rated[1][1]]
+    chance0 = _MODEL.predict_win([[models[0], models[2]], [models[1], models[3]]])[0]
+    rated = _MODEL.rate([[model] for model in models], scores=match.own_scores())
+    after = [team[0] for team in rated]
     updates = []
     for seat, member in enumerate(match.seats):
         if member is None or match.fixed[seat] is not None:

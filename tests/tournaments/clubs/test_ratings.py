@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.formats import number_format
 
 from tests.tournaments.builders import (
     make_club,
@@ -42,15 +43,18 @@ EIGHT = ["John Smith", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli", "Fay"]
 
 
 def test_a_won_round_between_newcomers_moves_each_by_the_documented_amount():
-    """Plackett-Luce with two pairs of newcomers, as documented: each sigma
-    first grows by the dynamics tau = 25/300 (v = s^2 + tau^2), beta = 25/6;
-    the spread is c = sqrt(2 (2 v + beta^2)), the winners' chance was 1/2,
-    so each winner gains v / c * 1/2 (its share of the pair's 2 v / c * 1/2)
-    and each loser loses as much."""
-    s, tau, beta = ratings.NEW.sigma, 25 / 300, 25 / 6
+    """Plackett-Luce with four newcomers ranked by their own round scores
+    (the winners tied first, the losers tied second), as documented: each
+    sigma first grows by the dynamics tau = 25/300 (v = s^2 + tau^2); the
+    spread is c = sqrt(4 (v + beta^2)), beta = 25/3; a winner's chance of
+    coming first was 1/4, so each winner gains v / c * (3/4 - 1/4) / 2 =
+    v / (4 c), and each loser loses as much.  Between equal newcomers the
+    margin of victory changes nothing."""
+    s, tau, beta = ratings.NEW.sigma, 25 / 300, ratings.BETA
+    assert beta == pytest.approx(25 / 3)
     v = s * s + tau * tau
-    c = math.sqrt(2 * (2 * v + beta * beta))
-    gain = (2 * v / c) * 0.5 * 0.5
+    c = math.sqrt(4 * (v + beta * beta))
+    gain = v / (4 * c)
     match = ratings.Match("r1", ("a", "b", "c", "d"), score0=30, score1=10)
     updates = {u.member: u for u in ratings.rate(match, {})}
     assert updates["a"].after.mu == pytest.approx(ratings.NEW.mu + gain)
@@ -60,6 +64,22 @@ def test_a_won_round_between_newcomers_moves_each_by_the_documented_amount():
     assert all(u.after.sigma < s for u in updates.values())
     assert updates["a"].expected == pytest.approx(0.5)
     assert (updates["a"].outcome, updates["b"].outcome) == (1.0, 0.0)
+
+
+def test_a_set_bid_costs_its_bidder_more_than_the_partner():
+    """Pair 0 wins the round, but seat 2 went set once (-8): seat 2 ranks
+    below its partner, and here below the losers too (30 - 2 * 8 < 20)."""
+    match = ratings.Match("r1", ("a", "b", "c", "d"), 30, 20, sets=(0, 0, -8, 0))
+    assert match.own_scores() == [30, 20, 30 + ratings.SET_WEIGHT * -8, 20]
+    updates = {u.member: u for u in ratings.rate(match, {})}
+    assert updates["a"].after.mu > ratings.NEW.mu > updates["c"].after.mu
+    assert updates["c"].after.mu < updates["b"].after.mu == pytest.approx(updates["d"].after.mu)
+    assert updates["a"].outcome == updates["c"].outcome == 1.0
+    assert updates["a"].expected == updates["c"].expected == pytest.approx(0.5)
+    # Without the set bid the two partners move alike.
+    plain = ratings.Match("r2", ("a", "b", "c", "d"), 30, 20)
+    even = {u.member: u for u in ratings.rate(plain, {})}
+    assert even["a"].after.mu == pytest.approx(even["c"].after.mu)
 
 
 def test_a_drawn_round_keeps_equal_means_and_a_guest_is_not_rated():
@@ -289,9 +309,13 @@ def test_a_club_may_keep_one_rating_a_game(host, club):
 # ---------------------------------------------------------------- the pages
 
 
-def shown_after(member: Member, party: Party) -> str:
+def shown_value(member: Member, party: Party) -> float:
     last = RatingUpdate.objects.filter(member=member, party=party).order_by("number").last()
-    return f"{ratings.shown(last.mu_after, last.sigma_after):.1f}"
+    return ratings.shown(last.mu_after, last.sigma_after)
+
+
+def shown_after(member: Member, party: Party) -> str:
+    return f"{shown_value(member, party):.1f}"
 
 
 @pytest.mark.django_db
@@ -305,7 +329,8 @@ def test_the_member_pages_show_the_rating_its_chart_and_partners(client, host, c
     assert "after 4 rounds" in page and "provisional until 12 rounds are played" in page
     (svg,) = re.findall(r'<svg class="rating-svg chart".*?</svg>', page, re.S)
     assert len(re.findall(r'<rect class="rating-bar chart-bar', svg)) == 2
-    assert f"{first.name}: {shown_after(john, first)}" in svg
+    # The chart's description writes the rating as the page's numbers are written.
+    assert f"{first.name}: {number_format(shown_value(john, first), 1)}" in svg
     partners = re.search(r'<ul class="rating-partners">(.*?)</ul>', page, re.S).group(1)
     opponents = re.search(r'<ul class="rating-opponents">(.*?)</ul>', page, re.S).group(1)
     assert 1 <= partners.count("<li>") <= 3 and 1 <= opponents.count("<li>") <= 3
