@@ -309,3 +309,21 @@ def test_a_member_chosen_for_a_bot_s_seat_is_refused_beside_the_seat(client, hos
     assert response.status_code == 422
     assert "Only a person&#x27;s seat can be a club member&#x27;s." in response.content.decode()
     assert not OnlineTable.objects.exists()
+
+
+@pytest.mark.django_db
+def test_online_games_count_for_best_partners_and_toughest_opponents(client, host, club):
+    ana, bea, cruz = members(club, "Ana", "Bea", "Cruz")
+    online_game(
+        host,
+        [("a", "human", ana), ("b", "human", cruz), ("c", "human", bea), ("d", "easy", None)],
+        deals=1,
+    )
+    client.force_login(host)
+    page = client.get(reverse("club:member", args=[club.slug, ana.pk])).content.decode()
+    partners = re.search(r'<ul class="rating-partners">(.*?)</ul>', page, re.S).group(1)
+    opponents = re.search(r'<ul class="rating-opponents">(.*?)</ul>', page, re.S).group(1)
+    assert partners.count("<li>") == 1 and "Bea" in partners and "Cruz" not in partners
+    assert opponents.count("<li>") == 1 and "Cruz" in opponents and "Bea" not in opponents
+    # The bot at the table is nobody's partner or opponent.
+    assert "easy" not in partners + opponents
