@@ -5,13 +5,16 @@ recompute from scratch gives."""
 from __future__ import annotations
 
 import datetime
+import io
 import math
 import re
 
 import pytest
 from django.urls import reverse
 from django.utils.formats import number_format
+from pypdf import PdfReader
 
+from pedroparty.celery import app
 from tests.tournaments.builders import (
     make_club,
     make_club_party,
@@ -27,6 +30,7 @@ from tournaments.game import movement, ratings
 from tournaments.models import (
     Club,
     DealResult,
+    Document,
     Member,
     Party,
     PrizeAward,
@@ -463,6 +467,57 @@ def test_best_against_the_odds_goes_to_whoever_beat_the_ratings_most(client, hos
     client.force_login(host)
     page = client.get(reverse("host:prizes", args=[party.slug])).content.decode()
     assert "Best against the odds" in page
+
+
+@pytest.mark.django_db
+def test_best_against_the_odds_prints_on_its_certificate_through_the_pages(
+    client, host, club, django_capture_on_commit_callbacks
+):
+    """Finished from the host's page, the prize is worked out at the end;
+    the certificates asked for on the documents page and downloaded carry
+    its winner, the host's name for the prize and what it is for."""
+    night(host, club, 10, seed=3)
+    party = make_club_party(
+        host,
+        club,
+        EIGHT,
+        date=datetime.date(2026, 1, 17),
+        special_prizes={"against_odds": "Underdog's cup"},
+    )
+    play_party(party, host, rounds=3, seed=4)
+    client.force_login(host)
+    assert not PrizeAward.objects.filter(prize__party=party).exists()
+    finished = client.post(reverse("host:finish", args=[party.slug]))
+    assert finished.status_code == 302
+    (award,) = PrizeAward.objects.filter(prize__party=party, prize__kind="against_odds")[:1]
+    winners = selectors.special_prize_winners(party)["against_odds"]
+    assert award.player_id in winners
+    documents = reverse("host:documents", args=[party.slug])
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            asked = client.post(
+                documents, {"kind": "certificates", "paper": "a4", "design": "classic"}
+            )
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+    assert asked.status_code == 302
+    document = Document.objects.get(party=party)
+    assert document.status == Document.Status.READY, document.error
+    download = client.get(reverse("host:document_download", args=[party.slug, document.pk]))
+    assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
+    pages = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(download.content)).pages
+    ]
+    special = [text for text in pages if "Underdog" in text]
+    names = {award.player.name for award in PrizeAward.objects.filter(prize__kind="against_odds")}
+    assert len(special) == len(names) >= 1
+    for text in special:
+        assert "Special prize: Best against the odds" in text, text
+        assert "Underdog's cup" in text or "Underdog’s cup" in text, text
+        assert sum(name in text for name in names) == 1, (names, text)
 
 
 @pytest.mark.django_db
