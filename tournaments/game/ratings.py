@@ -6,18 +6,21 @@ and an uncertainty ``sigma``.  Each round at a table is one match between its
 two pairs; the pair with the higher round score wins, equal round scores are
 a draw, and a round sat out changes nothing.
 
-How the round moves each rating.  The four players are ranked by their own
-round score, given to the model as scores (OpenSkill's ``scores``, with its
-``margin`` of victory :data:`MARGIN`, so a round won by many points says more
-than a close one): each player's score is their pair's round score, less
-:data:`SET_WEIGHT` times the points their pair lost on bids *they* made and
-did not make (a set bid is the bidder's own decision, the part of the pair's
-score that is one player's, not their partner's).  Two partners with no set
-bid of their own tie; the winners rank above the losers.  The model's
-``beta`` is :data:`BETA` (twice its default: a round's score is more luck
-than a chess game's).  These choices, and the ones measured and left, are in
-``bench/ratings_skill.py``: over a season they order the players by skill
-better than the average score does, which a round only won or lost did not.  A player
+How a round moves the ratings, in two steps.  First the match between the
+pairs, their round scores given to the model as scores (OpenSkill's
+``scores``, with its ``margin`` of victory :data:`MARGIN`: a round won by
+many points moves the ratings more than a close one).  Then each bid of the
+round that its bidder did not make (a *set* bid: the bidding pair's deal
+score below zero) is a match between the bidder and their partner, which
+the partner wins by the points lost (margin :data:`SET_MARGIN`): bidding is
+one player's decision, so that part of the pair's score is the bidder's
+own, and the partners' ratings part there.  Both steps use ``beta``
+:data:`BETA`, twice the default (a round's score is much luck).  These
+choices, and the others measured and left, are in ``bench/ratings_skill.py``:
+over a season they order the players by skill better than the average score
+does, which a round only won or lost did not.
+
+A player
 without a rating of their own (a guest who is not a club member) plays as a
 newcomer and is never updated.  A computer player at an online table plays
 with the fixed rating of its level (:data:`BOT_RATINGS`) and is never updated
@@ -41,13 +44,14 @@ PROVISIONAL_ROUNDS = 12
 CAUTION = 2.0
 #: The model's spread of one player's form on the day (twice the default).
 BETA = 25.0 / 3.0
-#: OpenSkill's margin of victory: a round won by more points than this
-#: moves the ratings more (the factor grows as the logarithm of the margin).
+#: OpenSkill's margin of victory between the pairs: a round won by more
+#: points than this moves the ratings more (as the logarithm of the margin).
 MARGIN = 10.0
-#: How many times the points lost on one's own set bids count against one.
-SET_WEIGHT = 2
+#: The margin of victory of a partner over a bidder who went set.
+SET_MARGIN = 5.0
 
 _MODEL = PlackettLuce(beta=BETA, margin=MARGIN)
+_SET_MODEL = PlackettLuce(beta=BETA, margin=SET_MARGIN)
 
 
 @dataclass(frozen=True)
@@ -99,13 +103,9 @@ class Match:
     #: A seat's fixed rating (a computer player's), which the match uses
     #: and never changes; None for the others.
     fixed: tuple[Rating | None, ...] = (None, None, None, None)
-    #: Each seat's points lost on bids it made and did not make (0 or less).
-    sets: tuple[int, int, int, int] = (0, 0, 0, 0)
-
-    def own_scores(self) -> list[float]:
-        """Each seat's own round score, as the model ranks them."""
-        team = (self.score0, self.score1)
-        return [team[seat % 2] + SET_WEIGHT * self.sets[seat] for seat in range(4)]
+    #: The round's bids that their bidder did not make, in deal order: the
+    #: bidder's seat and the points the pair lost (below zero).
+    sets: tuple[tuple[int, int], ...] = ()
 
     @property
     def outcome0(self) -> float:
@@ -144,9 +144,14 @@ def rate(match: Match, ratings: Mapping[Hashable, Rating]) -> list[Update]:
         for p, fixed in zip(match.seats, match.fixed, strict=True)
     ]
     models = [_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in before]
-    chance0 = _MODEL.predict_win([[models[0], models[2]], [models[1], models[3]]])[0]
-    rated = _MODEL.rate([[model] for model in models], scores=match.own_scores())
-    after = [team[0] for team in rated]
+    teams = [[models[0], models[2]], [models[1], models[3]]]
+    chance0 = _MODEL.predict_win(teams)[0]
+    rated = _MODEL.rate(teams, scores=[match.score0, match.score1])
+    after = [rated[0][0], rated[1][0], rated[0][1], rated[1][1]]
+    for seat, points in match.sets:
+        partner = (seat + 2) % 4
+        (kept,), (lost,) = _SET_MODEL.rate([[after[partner]], [after[seat]]], scores=[0, points])
+        after[partner], after[seat] = kept, lost
     updates = []
     for seat, member in enumerate(match.seats):
         if member is None or match.fixed[seat] is not None:

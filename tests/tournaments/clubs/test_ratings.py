@@ -12,6 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils.formats import number_format
+from openskill.models import PlackettLuce
 from pypdf import PdfReader
 
 from pedroparty.celery import app
@@ -47,18 +48,17 @@ EIGHT = ["John Smith", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli", "Fay"]
 
 
 def test_a_won_round_between_newcomers_moves_each_by_the_documented_amount():
-    """Plackett-Luce with four newcomers ranked by their own round scores
-    (the winners tied first, the losers tied second), as documented: each
-    sigma first grows by the dynamics tau = 25/300 (v = s^2 + tau^2); the
-    spread is c = sqrt(4 (v + beta^2)), beta = 25/3; a winner's chance of
-    coming first was 1/4, so each winner gains v / c * (3/4 - 1/4) / 2 =
-    v / (4 c), and each loser loses as much.  Between equal newcomers the
-    margin of victory changes nothing."""
+    """Plackett-Luce with two pairs of newcomers, as documented: each sigma
+    first grows by the dynamics tau = 25/300 (v = s^2 + tau^2), beta = 25/3;
+    the spread is c = sqrt(2 (2 v + beta^2)), the winners' chance was 1/2,
+    so each winner gains v / c * 1/2 (its share of the pair's 2 v / c * 1/2)
+    and each loser loses as much.  Between equal ratings the margin of
+    victory changes nothing."""
     s, tau, beta = ratings.NEW.sigma, 25 / 300, ratings.BETA
     assert beta == pytest.approx(25 / 3)
     v = s * s + tau * tau
-    c = math.sqrt(4 * (v + beta * beta))
-    gain = v / (4 * c)
+    c = math.sqrt(2 * (2 * v + beta * beta))
+    gain = (2 * v / c) * 0.5 * 0.5
     match = ratings.Match("r1", ("a", "b", "c", "d"), score0=30, score1=10)
     updates = {u.member: u for u in ratings.rate(match, {})}
     assert updates["a"].after.mu == pytest.approx(ratings.NEW.mu + gain)
@@ -70,20 +70,23 @@ def test_a_won_round_between_newcomers_moves_each_by_the_documented_amount():
     assert (updates["a"].outcome, updates["b"].outcome) == (1.0, 0.0)
 
 
-def test_a_set_bid_costs_its_bidder_more_than_the_partner():
-    """Pair 0 wins the round, but seat 2 went set once (-8): seat 2 ranks
-    below its partner, and here below the losers too (30 - 2 * 8 < 20)."""
-    match = ratings.Match("r1", ("a", "b", "c", "d"), 30, 20, sets=(0, 0, -8, 0))
-    assert match.own_scores() == [30, 20, 30 + ratings.SET_WEIGHT * -8, 20]
+def test_a_set_bid_is_a_match_its_bidder_loses_to_the_partner():
+    """After the pairs' match, seat 2's set bid (-8) is a match between
+    seat 0 and seat 2 (one player a team), as OpenSkill rates it."""
+    match = ratings.Match("r1", ("a", "b", "c", "d"), 30, 20, sets=((2, -8),))
     updates = {u.member: u for u in ratings.rate(match, {})}
-    assert updates["a"].after.mu > ratings.NEW.mu > updates["c"].after.mu
-    assert updates["c"].after.mu < updates["b"].after.mu == pytest.approx(updates["d"].after.mu)
+    plain = {u.member: u for u in ratings.rate(ratings.Match("r2", match.seats, 30, 20), {})}
+    assert plain["a"].after == plain["c"].after
+    model = PlackettLuce(beta=ratings.BETA, margin=ratings.SET_MARGIN)
+    a, c = (model.rating(mu=plain[m].after.mu, sigma=plain[m].after.sigma) for m in "ac")
+    [[a_after], [c_after]] = model.rate([[a], [c]], scores=[0, -8])
+    assert updates["a"].after == ratings.Rating(a_after.mu, a_after.sigma)
+    assert updates["c"].after == ratings.Rating(c_after.mu, c_after.sigma)
+    assert updates["a"].after.mu > plain["a"].after.mu > updates["c"].after.mu
+    # The opponents and what the row says of the round are untouched.
+    assert updates["b"].after == plain["b"].after and updates["d"].after == plain["d"].after
     assert updates["a"].outcome == updates["c"].outcome == 1.0
     assert updates["a"].expected == updates["c"].expected == pytest.approx(0.5)
-    # Without the set bid the two partners move alike.
-    plain = ratings.Match("r2", ("a", "b", "c", "d"), 30, 20)
-    even = {u.member: u for u in ratings.rate(plain, {})}
-    assert even["a"].after.mu == pytest.approx(even["c"].after.mu)
 
 
 def test_a_drawn_round_keeps_equal_means_and_a_guest_is_not_rated():
@@ -198,6 +201,37 @@ def test_an_amended_deal_that_turns_a_table_recomputes_as_from_scratch(
     assert {r.outcome for r in turned} == {0.0, 1.0}
     seats = dict(rnd.seats.filter(table=table).values_list("player__member_id", "seat"))
     assert all((r.outcome == 1.0) == (seats[r.member_id] % 2 == loser) for r in turned)
+    assert from_scratch(club) == after
+
+
+@pytest.mark.django_db
+def test_an_amended_set_bid_recomputes_as_from_scratch(
+    host, club, django_capture_on_commit_callbacks
+):
+    """The bidder of a deal the pair won moved to their partner, and the
+    bid set: the ratings read who went set, so the night is rated again."""
+    first = night(host, club, 10, seed=3)
+    night(host, club, 17, seed=4)
+    before = rows()
+    rnd = first.rounds.get(number=1)
+    deal = DealResult.objects.filter(round=rnd, table=1, is_current=True).order_by("deal").first()
+    rs = services.party_ruleset(first)
+    bidder = (deal.bidder + 2) % 4
+    with django_capture_on_commit_callbacks() as queued:
+        services.result_amend(
+            result=deal,
+            entry=services.DealEntry(bidder=bidder, bid=rs.max_bid, bidding_team_points=0),
+            reason="The partner bid, and went set",
+            user=host,
+        )
+    assert len(queued) >= 1
+    (_, _, sets) = rating_services.table_totals(round=rnd)[1]
+    assert sets[0][0] == bidder and sets[0][1] < 0
+    with tasks_in_process():
+        for callback in queued:
+            callback()
+    after = rows()
+    assert after != before
     assert from_scratch(club) == after
 
 

@@ -159,7 +159,7 @@ def ratings_table_changed(*, round: Round, table: int, before: tuple | None) -> 
 
 def table_totals(*, round: Round) -> dict[int, tuple]:
     """Each table's round scores (team 0, team 1) from its current deals,
-    and each seat's points lost on its own set bids: what a rating reads."""
+    and its set bids (bidder's seat, points lost): what a rating reads."""
     return {table: result for (_, table), result in _table_totals(round.pk).items()}
 
 
@@ -246,16 +246,20 @@ def _sign(scores: tuple[int, int]) -> int:
 
 def _table_totals(*round_ids: int) -> dict:
     """(round id, table) -> the table's round scores (team 0, team 1) and
-    each seat's points lost on bids it made and did not make (the bidding
-    pair's deal score, when below zero)."""
+    its set bids in deal order: each the bidder's seat and the points the
+    bidding pair lost (its deal score, below zero)."""
     totals: dict[tuple[int, int], list] = {}
-    for round_id, table, bidder, score0, score1 in DealResult.objects.filter(
-        round_id__in=round_ids, is_current=True
-    ).values_list("round_id", "table", "bidder", "score0", "score1"):
-        line = totals.setdefault((round_id, table), [0, 0, [0, 0, 0, 0]])
+    for round_id, table, bidder, score0, score1 in (
+        DealResult.objects.filter(round_id__in=round_ids, is_current=True)
+        .order_by("round_id", "table", "deal")
+        .values_list("round_id", "table", "bidder", "score0", "score1")
+    ):
+        line = totals.setdefault((round_id, table), [0, 0, []])
         line[0] += score0
         line[1] += score1
-        line[2][bidder] += min(score1 if bidder % 2 else score0, 0)
+        points = score1 if bidder % 2 else score0
+        if points < 0:
+            line[2].append((bidder, points))
     return {key: (s0, s1, tuple(sets)) for key, (s0, s1, sets) in totals.items()}
 
 
