@@ -81,9 +81,9 @@ did nothing wrong).  As plain means over the season, a player's own score
 with their set bids' points counted once more orders them at 0.88 after 20
 nights (the average: 0.85), so some of that is still left on the table:
 rank-based updates keep less of the points than a mean does.  On the
-four-player ranking, ``tau`` (the
-model's dynamics) 0, openskill's ``balance``, a smaller starting ``sigma``:
-no change to the second decimal.
+four-player ranking, ``tau`` (the model's dynamics) 0, openskill's
+``balance`` or a smaller starting ``sigma`` changed nothing to the second
+decimal.
 
     python bench/ratings_skill.py            # SQLite, a temporary file
     python bench/ratings_skill.py --nights 4 # shorter, to check the script
