@@ -42,7 +42,7 @@ from ...models.versions import pages_changed
 from ...tasks import ratings_recompute as ratings_recompute_task
 from ..selectors.ratings import latest_rows
 from .access import club_allow
-from .ratings_online import clubs_seated, game_of, online_games
+from .ratings_online import clubs_seated, game_of, online_games, online_sets
 
 MemberKey = tuple[int, str]
 
@@ -124,6 +124,7 @@ def ratings_online_finished(*, table, seats, date: datetime.date) -> None:
     called holding the table's lock, in its transaction; takes each club's
     rating lock."""
     members = clubs_seated(seats)
+    sets = online_sets([table.pk])[table.pk] if members else ()
     for club_id in sorted(set(members.values())):
         _rating_lock(club_id)
         club = Club.objects.get(pk=club_id)
@@ -138,6 +139,7 @@ def ratings_online_finished(*, table, seats, date: datetime.date) -> None:
             members=members,
             per_game=club.rating_per_game,
             date=date,
+            sets=sets,
         )
         if game is None:
             continue
