@@ -1,10 +1,26 @@
 """A club member's own rating, learnt from every round they play.
 
 Plain Python: nothing here imports Django.  The model is OpenSkill's
-Plackett-Luce (a Bayesian rating with teams, as TrueSkill): a rating is a
-mean ``mu`` and an uncertainty ``sigma``.  Each round at a table is one match
-between its two pairs; the pair with the higher round score wins, equal
-round scores are a draw, and a round sat out changes nothing.  A player
+Plackett-Luce (a Bayesian rating, as TrueSkill): a rating is a mean ``mu``
+and an uncertainty ``sigma``.  Each round at a table is one match between its
+two pairs; the pair with the higher round score wins, equal round scores are
+a draw, and a round sat out changes nothing.
+
+How a round moves the ratings, in two steps.  First the match between the
+pairs, their round scores given to the model as scores (OpenSkill's
+``scores``, with its ``margin`` of victory :data:`MARGIN`: a round won by
+many points moves the ratings more than a close one).  Then each bid of the
+round that its bidder did not make (a *set* bid: the bidding pair's deal
+score below zero) is a match between the bidder and their partner, which
+the partner wins by the points lost (margin :data:`SET_MARGIN`): bidding is
+one player's decision, so that part of the pair's score is the bidder's
+own, and the partners' ratings part there.  Both steps use ``beta``
+:data:`BETA`, twice the default (a round's score is much luck).  These
+choices, and the others measured and left, are in ``bench/ratings_skill.py``:
+over a season they order the players by skill better than the average score
+does, which a round only won or lost did not.
+
+A player
 without a rating of their own (a guest who is not a club member) plays as a
 newcomer and is never updated.  A computer player at an online table plays
 with the fixed rating of its level (:data:`BOT_RATINGS`) and is never updated
@@ -26,8 +42,16 @@ from openskill.models import PlackettLuce
 PROVISIONAL_ROUNDS = 12
 #: How many uncertainties below the mean the shown rating is.
 CAUTION = 2.0
+#: The model's spread of one player's form on the day (twice the default).
+BETA = 25.0 / 3.0
+#: OpenSkill's margin of victory between the pairs: a round won by more
+#: points than this moves the ratings more (as the logarithm of the margin).
+MARGIN = 10.0
+#: The margin of victory of a partner over a bidder who went set.
+SET_MARGIN = 5.0
 
-_MODEL = PlackettLuce()
+_MODEL = PlackettLuce(beta=BETA, margin=MARGIN)
+_SET_MODEL = PlackettLuce(beta=BETA, margin=SET_MARGIN)
 
 
 @dataclass(frozen=True)
@@ -79,6 +103,9 @@ class Match:
     #: A seat's fixed rating (a computer player's), which the match uses
     #: and never changes; None for the others.
     fixed: tuple[Rating | None, ...] = (None, None, None, None)
+    #: The round's bids that their bidder did not make, in deal order: the
+    #: bidder's seat and the points the pair lost (below zero).
+    sets: tuple[tuple[int, int], ...] = ()
 
     @property
     def outcome0(self) -> float:
@@ -119,12 +146,12 @@ def rate(match: Match, ratings: Mapping[Hashable, Rating]) -> list[Update]:
     models = [_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in before]
     teams = [[models[0], models[2]], [models[1], models[3]]]
     chance0 = _MODEL.predict_win(teams)[0]
-    if match.score0 == match.score1:
-        ranks = [1, 1]
-    else:
-        ranks = [1, 2] if match.score0 > match.score1 else [2, 1]
-    rated = _MODEL.rate(teams, ranks=ranks)
+    rated = _MODEL.rate(teams, scores=[match.score0, match.score1])
     after = [rated[0][0], rated[1][0], rated[0][1], rated[1][1]]
+    for seat, points in match.sets:
+        partner = (seat + 2) % 4
+        (kept,), (lost,) = _SET_MODEL.rate([[after[partner]], [after[seat]]], scores=[0, points])
+        after[partner], after[seat] = kept, lost
     updates = []
     for seat, member in enumerate(match.seats):
         if member is None or match.fixed[seat] is not None:

@@ -84,7 +84,7 @@ def result_amend(
         errors = validate_result(rs, record)
         if errors:
             raise UserError({e.field: translated(e) for e in errors})
-        before = table_totals(round=rnd).get(old.table, (0, 0))
+        before = table_totals(round=rnd).get(old.table)
         DealResult.objects.filter(pk=old.pk).update(is_current=False)
         new = result_save(
             rnd,

@@ -5,12 +5,17 @@ recompute from scratch gives."""
 from __future__ import annotations
 
 import datetime
+import io
 import math
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils.formats import number_format
+from openskill.models import PlackettLuce
+from pypdf import PdfReader
 
+from pedroparty.celery import app
 from tests.tournaments.builders import (
     make_club,
     make_club_party,
@@ -26,6 +31,7 @@ from tournaments.game import movement, ratings
 from tournaments.models import (
     Club,
     DealResult,
+    Document,
     Member,
     Party,
     PrizeAward,
@@ -43,11 +49,13 @@ EIGHT = ["John Smith", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli", "Fay"]
 
 def test_a_won_round_between_newcomers_moves_each_by_the_documented_amount():
     """Plackett-Luce with two pairs of newcomers, as documented: each sigma
-    first grows by the dynamics tau = 25/300 (v = s^2 + tau^2), beta = 25/6;
+    first grows by the dynamics tau = 25/300 (v = s^2 + tau^2), beta = 25/3;
     the spread is c = sqrt(2 (2 v + beta^2)), the winners' chance was 1/2,
     so each winner gains v / c * 1/2 (its share of the pair's 2 v / c * 1/2)
-    and each loser loses as much."""
-    s, tau, beta = ratings.NEW.sigma, 25 / 300, 25 / 6
+    and each loser loses as much.  Between equal ratings the margin of
+    victory changes nothing."""
+    s, tau, beta = ratings.NEW.sigma, 25 / 300, ratings.BETA
+    assert beta == pytest.approx(25 / 3)
     v = s * s + tau * tau
     c = math.sqrt(2 * (2 * v + beta * beta))
     gain = (2 * v / c) * 0.5 * 0.5
@@ -60,6 +68,25 @@ def test_a_won_round_between_newcomers_moves_each_by_the_documented_amount():
     assert all(u.after.sigma < s for u in updates.values())
     assert updates["a"].expected == pytest.approx(0.5)
     assert (updates["a"].outcome, updates["b"].outcome) == (1.0, 0.0)
+
+
+def test_a_set_bid_is_a_match_its_bidder_loses_to_the_partner():
+    """After the pairs' match, seat 2's set bid (-8) is a match between
+    seat 0 and seat 2 (one player a team), as OpenSkill rates it."""
+    match = ratings.Match("r1", ("a", "b", "c", "d"), 30, 20, sets=((2, -8),))
+    updates = {u.member: u for u in ratings.rate(match, {})}
+    plain = {u.member: u for u in ratings.rate(ratings.Match("r2", match.seats, 30, 20), {})}
+    assert plain["a"].after == plain["c"].after
+    model = PlackettLuce(beta=ratings.BETA, margin=ratings.SET_MARGIN)
+    a, c = (model.rating(mu=plain[m].after.mu, sigma=plain[m].after.sigma) for m in "ac")
+    [[a_after], [c_after]] = model.rate([[a], [c]], scores=[0, -8])
+    assert updates["a"].after == ratings.Rating(a_after.mu, a_after.sigma)
+    assert updates["c"].after == ratings.Rating(c_after.mu, c_after.sigma)
+    assert updates["a"].after.mu > plain["a"].after.mu > updates["c"].after.mu
+    # The opponents and what the row says of the round are untouched.
+    assert updates["b"].after == plain["b"].after and updates["d"].after == plain["d"].after
+    assert updates["a"].outcome == updates["c"].outcome == 1.0
+    assert updates["a"].expected == updates["c"].expected == pytest.approx(0.5)
 
 
 def test_a_drawn_round_keeps_equal_means_and_a_guest_is_not_rated():
@@ -178,6 +205,37 @@ def test_an_amended_deal_that_turns_a_table_recomputes_as_from_scratch(
 
 
 @pytest.mark.django_db
+def test_an_amended_set_bid_recomputes_as_from_scratch(
+    host, club, django_capture_on_commit_callbacks
+):
+    """The bidder of a deal the pair won moved to their partner, and the
+    bid set: the ratings read who went set, so the night is rated again."""
+    first = night(host, club, 10, seed=3)
+    night(host, club, 17, seed=4)
+    before = rows()
+    rnd = first.rounds.get(number=1)
+    deal = DealResult.objects.filter(round=rnd, table=1, is_current=True).order_by("deal").first()
+    rs = services.party_ruleset(first)
+    bidder = (deal.bidder + 2) % 4
+    with django_capture_on_commit_callbacks() as queued:
+        services.result_amend(
+            result=deal,
+            entry=services.DealEntry(bidder=bidder, bid=rs.max_bid, bidding_team_points=0),
+            reason="The partner bid, and went set",
+            user=host,
+        )
+    assert len(queued) >= 1
+    (_, _, sets) = rating_services.table_totals(round=rnd)[1]
+    assert sets[0][0] == bidder and sets[0][1] < 0
+    with tasks_in_process():
+        for callback in queued:
+            callback()
+    after = rows()
+    assert after != before
+    assert from_scratch(club) == after
+
+
+@pytest.mark.django_db
 def test_an_amendment_that_keeps_the_winner_changes_nothing(
     host, club, django_capture_on_commit_callbacks
 ):
@@ -289,9 +347,13 @@ def test_a_club_may_keep_one_rating_a_game(host, club):
 # ---------------------------------------------------------------- the pages
 
 
-def shown_after(member: Member, party: Party) -> str:
+def shown_value(member: Member, party: Party) -> float:
     last = RatingUpdate.objects.filter(member=member, party=party).order_by("number").last()
-    return f"{ratings.shown(last.mu_after, last.sigma_after):.1f}"
+    return ratings.shown(last.mu_after, last.sigma_after)
+
+
+def shown_after(member: Member, party: Party) -> str:
+    return f"{shown_value(member, party):.1f}"
 
 
 @pytest.mark.django_db
@@ -305,7 +367,8 @@ def test_the_member_pages_show_the_rating_its_chart_and_partners(client, host, c
     assert "after 4 rounds" in page and "provisional until 12 rounds are played" in page
     (svg,) = re.findall(r'<svg class="rating-svg chart".*?</svg>', page, re.S)
     assert len(re.findall(r'<rect class="rating-bar chart-bar', svg)) == 2
-    assert f"{first.name}: {shown_after(john, first)}" in svg
+    # The chart's description writes the rating as the page's numbers are written.
+    assert f"{first.name}: {number_format(shown_value(john, first), 1)}" in svg
     partners = re.search(r'<ul class="rating-partners">(.*?)</ul>', page, re.S).group(1)
     opponents = re.search(r'<ul class="rating-opponents">(.*?)</ul>', page, re.S).group(1)
     assert 1 <= partners.count("<li>") <= 3 and 1 <= opponents.count("<li>") <= 3
@@ -438,6 +501,57 @@ def test_best_against_the_odds_goes_to_whoever_beat_the_ratings_most(client, hos
     client.force_login(host)
     page = client.get(reverse("host:prizes", args=[party.slug])).content.decode()
     assert "Best against the odds" in page
+
+
+@pytest.mark.django_db
+def test_best_against_the_odds_prints_on_its_certificate_through_the_pages(
+    client, host, club, django_capture_on_commit_callbacks
+):
+    """Finished from the host's page, the prize is worked out at the end;
+    the certificates asked for on the documents page and downloaded carry
+    its winner, the host's name for the prize and what it is for."""
+    night(host, club, 10, seed=3)
+    party = make_club_party(
+        host,
+        club,
+        EIGHT,
+        date=datetime.date(2026, 1, 17),
+        special_prizes={"against_odds": "Underdog's cup"},
+    )
+    play_party(party, host, rounds=3, seed=4)
+    client.force_login(host)
+    assert not PrizeAward.objects.filter(prize__party=party).exists()
+    finished = client.post(reverse("host:finish", args=[party.slug]))
+    assert finished.status_code == 302
+    (award,) = PrizeAward.objects.filter(prize__party=party, prize__kind="against_odds")[:1]
+    winners = selectors.special_prize_winners(party)["against_odds"]
+    assert award.player_id in winners
+    documents = reverse("host:documents", args=[party.slug])
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            asked = client.post(
+                documents, {"kind": "certificates", "paper": "a4", "design": "classic"}
+            )
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+    assert asked.status_code == 302
+    document = Document.objects.get(party=party)
+    assert document.status == Document.Status.READY, document.error
+    download = client.get(reverse("host:document_download", args=[party.slug, document.pk]))
+    assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
+    pages = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(download.content)).pages
+    ]
+    special = [text for text in pages if "Underdog" in text]
+    names = {award.player.name for award in PrizeAward.objects.filter(prize__kind="against_odds")}
+    assert len(special) == len(names) >= 1
+    for text in special:
+        assert "Special prize: Best against the odds" in text, text
+        assert "Underdog's cup" in text or "Underdog’s cup" in text, text
+        assert sum(name in text for name in names) == 1, (names, text)
 
 
 @pytest.mark.django_db

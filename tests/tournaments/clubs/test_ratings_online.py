@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services as play
-from scoring.models import OnlineSeat, OnlineTable
-from scoring.rules.bots import HeuristicBot
+from scoring.models import OnlineDeal, OnlineSeat, OnlineTable
+from scoring.rules.bots import HeuristicBot, RandomBot
 from scoring.services import PlayError, SeatSpec
 from tests.scoring.builders import run_bots, seats_of, state_of
 from tests.tournaments.builders import make_club, make_club_party, play_party, tasks_in_process
@@ -37,16 +38,19 @@ def members(club: Club, *names: str) -> list[Member]:
     return [Member.objects.get_or_create(club=club, name=name)[0] for name in names]
 
 
-def online_game(user, seats, *, deals: int = 2, ruleset: str = "monterey-draw") -> OnlineTable:
+def online_game(
+    user, seats, *, deals: int = 2, ruleset: str = "monterey-draw", person=None
+) -> OnlineTable:
     """A casual table of ``seats`` ((name, kind, member)), played to its end:
-    the bots by their task, the people by the heuristic's choices."""
+    the bots by their task, the people by the heuristic's choices (or
+    ``person``'s)."""
     table = play.table_create(
         seats=[SeatSpec(name, kind, member=member) for name, kind, member in seats],
         ruleset=ruleset,
         deals=deals,
         user=user,
     )
-    person = HeuristicBot(7)
+    person = person or HeuristicBot(7)
     while True:
         run_bots(table)
         if table.status == OnlineTable.Status.FINISHED:
@@ -309,3 +313,75 @@ def test_a_member_chosen_for_a_bot_s_seat_is_refused_beside_the_seat(client, hos
     assert response.status_code == 422
     assert "Only a person&#x27;s seat can be a club member&#x27;s." in response.content.decode()
     assert not OnlineTable.objects.exists()
+
+
+@pytest.mark.django_db
+def test_online_games_count_for_best_partners_and_toughest_opponents(client, host, club):
+    ana, bea, cruz = members(club, "Ana", "Bea", "Cruz")
+    online_game(
+        host,
+        [("a", "human", ana), ("b", "human", cruz), ("c", "human", bea), ("d", "easy", None)],
+        deals=1,
+    )
+    client.force_login(host)
+    page = client.get(reverse("club:member", args=[club.slug, ana.pk])).content.decode()
+    partners = re.search(r'<ul class="rating-partners">(.*?)</ul>', page, re.S).group(1)
+    opponents = re.search(r'<ul class="rating-opponents">(.*?)</ul>', page, re.S).group(1)
+    assert partners.count("<li>") == 1 and "Bea" in partners and "Cruz" not in partners
+    assert opponents.count("<li>") == 1 and "Cruz" in opponents and "Bea" not in opponents
+    # The bot at the table is nobody's partner or opponent.
+    assert "easy" not in partners + opponents
+
+
+@pytest.mark.django_db
+def test_an_online_game_s_set_bids_are_lost_to_the_partner_as_at_a_party(host, club):
+    ana, bea = members(club, "Ana", "Bea")
+    bots = [ratings.BOT_RATINGS["easy"], ratings.BOT_RATINGS["easy"]]
+    for attempt in range(10):
+        table = online_game(
+            host,
+            [("a", "human", ana), ("b", "easy", None), ("c", "human", bea), ("d", "easy", None)],
+            deals=4,
+            person=RandomBot(attempt),
+        )
+        sets = []
+        for deal in OnlineDeal.objects.filter(table=table).order_by("number"):
+            bidder = deal.record["bidder"]
+            points = deal.score1 if bidder % 2 else deal.score0
+            if points < 0:
+                sets.append((bidder, points))
+        if any(seat in (0, 2) for seat, _ in sets):
+            break
+    else:
+        pytest.fail("no member went set in ten games of random bids")
+    # The game's rows are the pairs' match, then each set bid, from the
+    # members' ratings before the game.
+    before = {}
+    for member in (ana, bea):
+        last = (
+            RatingUpdate.objects.filter(member=member)
+            .exclude(online_table=table)
+            .order_by("played")
+            .last()
+        )
+        if last is not None:
+            before[member.pk, ""] = ratings.Rating(last.mu_after, last.sigma_after)
+    winner = table.winner
+    score0, score1 = (0, 0) if winner is None else (1, 0) if winner == 0 else (0, 1)
+    match = ratings.Match(
+        ("online", table.pk),
+        ((ana.pk, ""), None, (bea.pk, ""), None),
+        score0,
+        score1,
+        (None, bots[0], None, bots[1]),
+        tuple(sets),
+    )
+    wanted = {u.member[0]: u.after for u in ratings.rate(match, before)}
+    kept = {
+        row.member_id: ratings.Rating(row.mu_after, row.sigma_after)
+        for row in RatingUpdate.objects.filter(online_table=table)
+    }
+    assert kept == wanted
+    plain = {u.member[0]: u.after for u in ratings.rate(replace(match, sets=()), before)}
+    assert kept != plain
+    assert from_scratch(club) == rows()

@@ -16,6 +16,7 @@ from django.db import connection
 from django.db.models import Max, Q
 from django.utils.translation import gettext
 
+from scoring.models import OnlineSeat
 from scoring.rules import PARTNERSHIP_RULESETS
 
 from ...game import ratings as model
@@ -130,7 +131,8 @@ def member_rating(member: Member, *, public: bool = True) -> MemberRating:
     """The member's rating in each game the club rates (one for all, or one
     a game) and its change night by night, in two queries (``member`` is
     read with its club).  The organisers' (``public=False``) adds their best
-    partners and toughest opponents by the model's expected score, in three
+    partners and toughest opponents by the model's expected score, from the
+    party rounds and online games they played with or against them, in four
     more: the member's own page shows nobody else's name."""
     club_rows = _rows(member.club_id, public)
     mine = list(club_rows.filter(member=member).select_related("party").order_by("game", *HISTORY))
@@ -250,27 +252,36 @@ def _average(current: dict[tuple[int, str], model.Rating], game: str) -> model.R
 
 
 def _met(mine: list[RatingUpdate], member_id: int) -> tuple[dict, dict]:
-    """How many rated rounds the member played with and against each other
-    member, by game: one query."""
-    game_of = {(row.round_id, row.table): row.game for row in mine}
-    my_seat: dict[tuple[int, int], int] = {}
-    seats: list[tuple[int, int, int, int | None]] = []
+    """How many rated rounds (and online games) the member played with and
+    against each other member, by game: two queries.  At an online table a
+    seat counts for the member linked to it, as it is rated."""
+    game_of = {(row.round_id, row.table): row.game for row in mine if row.round_id is not None}
+    online_game = {row.online_table_id: row.game for row in mine if row.online_table_id}
+    my_seat: dict[tuple, int] = {}
+    seats: list[tuple[tuple, str, int, int | None]] = []
     rounds = {round_id for round_id, _ in game_of}
-    for round_id, table, seat, other in Seat.objects.filter(round_id__in=rounds).values_list(
-        "round_id", "table", "seat", "player__member_id"
-    ):
-        if (round_id, table) not in game_of:
-            continue
-        if other == member_id:
-            my_seat[round_id, table] = seat
-        seats.append((round_id, table, seat, other))
+    if rounds:
+        for round_id, table, seat, other in Seat.objects.filter(round_id__in=rounds).values_list(
+            "round_id", "table", "seat", "player__member_id"
+        ):
+            if (round_id, table) not in game_of:
+                continue
+            if other == member_id:
+                my_seat[round_id, table] = seat
+            seats.append(((round_id, table), game_of[round_id, table], seat, other))
+    if online_game:
+        for table_id, seat, other in OnlineSeat.objects.filter(
+            table_id__in=online_game, member__isnull=False
+        ).values_list("table_id", "seat", "member_id"):
+            if other == member_id:
+                my_seat["online", table_id] = seat
+            seats.append((("online", table_id), online_game[table_id], seat, other))
     together: dict[str, Counter] = defaultdict(Counter)
     against: dict[str, Counter] = defaultdict(Counter)
-    for round_id, table, seat, other in seats:
-        if other is None or other == member_id:
+    for place, game, seat, other in seats:
+        if other is None or other == member_id or place not in my_seat:
             continue
-        game = game_of[round_id, table]
-        mine_at = my_seat[round_id, table]
+        mine_at = my_seat[place]
         (together if seat % 2 == mine_at % 2 else against)[game][other] += 1
     return together, against
 

@@ -33,7 +33,7 @@ from collections.abc import Hashable, Iterable
 from functools import partial
 
 from django.db import connection, transaction
-from django.db.models import DateField, Q, Sum, Value
+from django.db.models import DateField, Q, Value
 from django.db.models.functions import Coalesce, Least
 
 from ...game import ratings as model
@@ -42,7 +42,7 @@ from ...models.versions import pages_changed
 from ...tasks import ratings_recompute as ratings_recompute_task
 from ..selectors.ratings import latest_rows
 from .access import club_allow
-from .ratings_online import clubs_seated, game_of, online_games
+from .ratings_online import clubs_seated, game_of, online_games, online_sets
 
 MemberKey = tuple[int, str]
 
@@ -124,6 +124,7 @@ def ratings_online_finished(*, table, seats, date: datetime.date) -> None:
     called holding the table's lock, in its transaction; takes each club's
     rating lock."""
     members = clubs_seated(seats)
+    sets = online_sets([table.pk])[table.pk] if members else ()
     for club_id in sorted(set(members.values())):
         _rating_lock(club_id)
         club = Club.objects.get(pk=club_id)
@@ -138,6 +139,7 @@ def ratings_online_finished(*, table, seats, date: datetime.date) -> None:
             members=members,
             per_game=club.rating_per_game,
             date=date,
+            sets=sets,
         )
         if game is None:
             continue
@@ -146,20 +148,21 @@ def ratings_online_finished(*, table, seats, date: datetime.date) -> None:
         _store(club, [game.match], start, played, {game.match.key: _online_place(game)})
 
 
-def ratings_table_changed(*, round: Round, table: int, before: tuple[int, int]) -> None:
-    """A deal of a closed round was amended: when the table's round result
-    (won, drawn, lost) turned, its night is rated again."""
+def ratings_table_changed(*, round: Round, table: int, before: tuple | None) -> None:
+    """A deal of a closed round was amended: when what the ratings read of
+    the table's round changed (its round scores, or a seat's set bids:
+    :func:`table_totals`), its night is rated again."""
     party = round.party
     if party.club_id is None or round.status != Round.Status.CLOSED:
         return
-    after = table_totals(round=round).get(table, (0, 0))
-    if _sign(before) != _sign(after):
+    if before != table_totals(round=round).get(table):
         ratings_mark(club_id=party.club_id, since=party.date)
 
 
-def table_totals(*, round: Round) -> dict[int, tuple[int, int]]:
-    """Each table's round scores (team 0, team 1) from its current deals."""
-    return {table: scores for (_, table), scores in _table_totals(round.pk).items()}
+def table_totals(*, round: Round) -> dict[int, tuple]:
+    """Each table's round scores (team 0, team 1) from its current deals,
+    and its set bids (bidder's seat, points lost): what a rating reads."""
+    return {table: result for (_, table), result in _table_totals(round.pk).items()}
 
 
 def ratings_recompute(*, club_id: int, since: datetime.date) -> int:
@@ -244,15 +247,22 @@ def _sign(scores: tuple[int, int]) -> int:
 
 
 def _table_totals(*round_ids: int) -> dict:
-    """(round id, table) -> the table's round scores (team 0, team 1)."""
-    totals = {
-        (row["round_id"], row["table"]): (row["s0"], row["s1"])
-        for row in DealResult.objects.filter(round_id__in=round_ids, is_current=True)
-        .values("round_id", "table")
-        .annotate(s0=Sum("score0"), s1=Sum("score1"))
-        .order_by()
-    }
-    return totals
+    """(round id, table) -> the table's round scores (team 0, team 1) and
+    its set bids in deal order: each the bidder's seat and the points the
+    bidding pair lost (its deal score, below zero)."""
+    totals: dict[tuple[int, int], list] = {}
+    for round_id, table, bidder, score0, score1 in (
+        DealResult.objects.filter(round_id__in=round_ids, is_current=True)
+        .order_by("round_id", "table", "deal")
+        .values_list("round_id", "table", "bidder", "score0", "score1")
+    ):
+        line = totals.setdefault((round_id, table), [0, 0, []])
+        line[0] += score0
+        line[1] += score1
+        points = score1 if bidder % 2 else score0
+        if points < 0:
+            line[2].append((bidder, points))
+    return {key: (s0, s1, tuple(sets)) for key, (s0, s1, sets) in totals.items()}
 
 
 def _matches(rounds: list[Round], games: dict[int, tuple[Party, str]]) -> list[model.Match]:
@@ -273,11 +283,12 @@ def _matches(rounds: list[Round], games: dict[int, tuple[Party, str]]) -> list[m
     matches = []
     for rnd in rounds:
         for table in sorted(t for r, t in seats if r == rnd.pk):
-            scores = totals.get((rnd.pk, table))
-            if scores is None or full[rnd.pk, table] != 4:
+            result = totals.get((rnd.pk, table))
+            if result is None or full[rnd.pk, table] != 4:
                 continue
+            score0, score1, sets = result
             matches.append(
-                model.Match((rnd.pk, table), tuple(seats[rnd.pk, table]), scores[0], scores[1])
+                model.Match((rnd.pk, table), tuple(seats[rnd.pk, table]), score0, score1, sets=sets)
             )
     return matches
 

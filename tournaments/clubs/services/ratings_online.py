@@ -3,7 +3,8 @@ or for a number of deals) where a club member had a seat is one match
 between its two teams, as a round at a party table is.
 
 * The team that won the game wins the match; a game of a number of deals
-  that ends level is a draw.
+  that ends level is a draw.  Then each bid of the game that its bidder did
+  not make is a match the bidder loses to their partner, as at a party.
 * A seat linked to one of the club's members (``OnlineSeat.member``, set
   by a signed-in organiser or scorer of the club when the table was made)
   plays with the member's rating and is rated; a bot the creator handed the
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from scoring.models import OnlineSeat, OnlineTable
+from scoring.models import OnlineDeal, OnlineSeat, OnlineTable
 
 from ...game import ratings as model
 from ...models import Member
@@ -63,9 +64,11 @@ def game_of(
     members: dict[int, int],
     per_game: bool,
     date: datetime.date,
+    sets: tuple[tuple[int, int], ...] = (),
 ) -> OnlineGame | None:
     """The match the finished ``table`` is for club ``club_id`` (``members``:
-    each seated member's club), or None when it rates none of its members."""
+    each seated member's club; ``sets``: its set bids, :func:`online_sets`),
+    or None when it rates none of its members."""
     if table.mode == OnlineTable.Mode.PARTY or len(seats) != 4:
         return None
     game = table.ruleset.get("name", "") if per_game else ""
@@ -80,8 +83,29 @@ def game_of(
         return None
     winner = table.winner
     score0, score1 = (0, 0) if winner is None else (1, 0) if winner == 0 else (0, 1)
-    match = model.Match(online_key(table.pk), tuple(keys), score0, score1, tuple(fixed))
+    match = model.Match(online_key(table.pk), tuple(keys), score0, score1, tuple(fixed), sets)
     return OnlineGame(match, date, table.pk)
+
+
+def online_sets(table_ids: Iterable[int]) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Each table's bids that their bidder did not make, in deal order: the
+    bidder's seat and the points the pair lost (its deal score, below zero),
+    as a party round's (one query)."""
+    sets: dict[int, list[tuple[int, int]]] = {table_id: [] for table_id in table_ids}
+    for table_id, record, score0, score1 in (
+        OnlineDeal.objects.filter(
+            table_id__in=sets, status=OnlineDeal.Status.DONE, record__isnull=False
+        )
+        .order_by("table_id", "number")
+        .values_list("table_id", "record", "score0", "score1")
+    ):
+        bidder = record.get("bidder")
+        if bidder is None or score0 is None or score1 is None:
+            continue
+        points = score1 if bidder % 2 else score0
+        if points < 0:
+            sets[table_id].append((bidder, points))
+    return {table_id: tuple(found) for table_id, found in sets.items()}
 
 
 def clubs_seated(seats: Iterable[OnlineSeat]) -> dict[int, int]:
@@ -94,7 +118,7 @@ def clubs_seated(seats: Iterable[OnlineSeat]) -> dict[int, int]:
 
 def online_games(*, club_id: int, per_game: bool, since: datetime.date | None) -> list[OnlineGame]:
     """The club's finished online games from ``since`` on (None: all), in
-    the history's order: three queries."""
+    the history's order: four queries."""
     tables = (
         OnlineTable.objects.filter(
             status=OnlineTable.Status.FINISHED, seats__member__club_id=club_id
@@ -110,6 +134,7 @@ def online_games(*, club_id: int, per_game: bool, since: datetime.date | None) -
     for seat in OnlineSeat.objects.filter(table_id__in=seats).order_by("table_id", "seat"):
         seats[seat.table_id].append(seat)
     members = clubs_seated(seat for table_seats in seats.values() for seat in table_seats)
+    sets = online_sets(seats)
     games = []
     for table in tables:
         game = game_of(
@@ -119,6 +144,7 @@ def online_games(*, club_id: int, per_game: bool, since: datetime.date | None) -
             members=members,
             per_game=per_game,
             date=timezone.localdate(table.current.finished_at),
+            sets=sets[table.pk],
         )
         if game is not None:
             games.append(game)
