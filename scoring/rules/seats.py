@@ -41,6 +41,7 @@ from .actions import (
 )
 from .cards import ALL_CODES, ANY_CARD, PACKS, SUITS
 from .rulesets import SEAT_RULESETS, Ruleset
+from .seen import auction_view, cards_view
 from .words import Text, gettext_noop, one_of
 
 JSON_FORMAT = "pedroparty-seats/1"
@@ -284,38 +285,11 @@ class SeatDeal:
             "options": rs.options(),
             "seats": self.seats,
             "seat": seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "legal": self.legal_actions() if self.to_act == seat else [],
-            "bids": [[s, a] for s, a in self.bids],
-            "high_bid": self.high_bid or None,
-            "bidder": self.bidder if after_auction else None,
-            "bid": self.high_bid if after_auction else None,
-            "trump": None if self.trump is None else SUITS[self.trump],
+            **auction_view(self, seat, after_auction=after_auction),
             "call": None if self.called is None else _CODES[self.called],
             "alone": self.went_alone,
             "partner": partner,
-            "hand": [_CODES[c] for c in sorted(self.hands[seat])],
-            "hand_counts": [len(h) for h in self.hands],
-            "my_discards": [_CODES[c] for c in self.discards[seat]],
-            "stock_count": len(self.stock),
-            "wash_count": len(self.wash),
-            "laid": [[s, _CODES[c]] for s, c in self.laid],
-            "trick": [[s, _CODES[c]] for s, c in self.trick],
-            "leader": self.leader,
-            "tricks": [
-                {
-                    "leader": leader,
-                    "cards": [[s, _CODES[c]] for s, c in plays],
-                    "laid": [[s, _CODES[c]] for s, c in laid],
-                    "winner": winner,
-                }
-                for leader, plays, laid, winner in self.tricks
-            ],
-            "out": [s for s in range(self.seats) if self.out[s]],
-            "captured": list(self.taken),
-            "score": list(self.score()) if self.phase == "done" else None,
+            **cards_view(self, seat, sorted(self.hands[seat])),
         }
         if rs.kitty_size:
             view["spare_count"] = len(self.spares)
