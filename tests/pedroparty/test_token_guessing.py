@@ -130,7 +130,10 @@ def test_a_hall_behind_one_address_keeps_its_pages(host, address):
     polls a page the host took down; then someone at the same address scans:
     the pages that exist still answer."""
     party = services.party_create(
-        owner=host, name="Hall night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Hall night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)

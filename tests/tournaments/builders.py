@@ -29,15 +29,16 @@ def tasks_in_process() -> Iterator[None]:
         app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
-def make_party(owner, players: int = 8, **options) -> Party:
-    """A party hosted by ``owner`` with ``players`` registered, named from ``NAMES`` first."""
+def make_party(owner, players: int = 8, club: Club | None = None, **options) -> Party:
+    """A party hosted by ``owner`` (of ``club``, if given) with ``players``
+    registered, named from ``NAMES`` first; ``options`` are its settings."""
     party = services.party_create(
         owner=owner,
         name="Spring Card Party",
         date=datetime.date(2026, 4, 18),
         venue="Parish hall",
-        prizes=["Wine", "Chocolates", "Deck of cards"],
-        **options,
+        settings=services.PartySettings(prizes=["Wine", "Chocolates", "Deck of cards"], **options),
+        club=club,
     )
     for i in range(players):
         name = NAMES[i] if i < len(NAMES) else f"Player {i + 1}"
@@ -76,7 +77,11 @@ def make_club_party(
 ) -> Party:
     """A party of ``club`` on ``date``, with ``names`` registered in that order."""
     party = services.party_create(
-        owner=owner, name=f"{club.name} {date:%B %d}", date=date, venue="Parish hall", **options
+        owner=owner,
+        name=f"{club.name} {date:%B %d}",
+        date=date,
+        venue="Parish hall",
+        settings=services.PartySettings(**options),
     )
     Party.objects.filter(pk=party.pk).update(club=club)
     party.refresh_from_db()

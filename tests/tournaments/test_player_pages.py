@@ -37,9 +37,11 @@ def assert_no_host_links(client: Client, url: str) -> None:
 
 def tableside_party(host) -> tuple[Party, TableRound]:
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8),
-        tableside_entry=True,
-    )  # fmt: skip
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
+    )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)
     rnd = services.round1_seat_draw(party=party, seed=4, user=host)

@@ -20,7 +20,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def waiting(host):
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)

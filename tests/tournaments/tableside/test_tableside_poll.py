@@ -36,7 +36,10 @@ def fresh_memos():
 @pytest.fixture
 def table(host) -> TableRound:
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)
