@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from pedroparty.celery import app
 from tournaments import selectors, services
 from tournaments.game.standings import table_round_winner
-from tournaments.models import Club, ClubRole, Party, Role
+from tournaments.models import Club, ClubRole, Party, Role, TableRound
 
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
 
@@ -45,6 +45,21 @@ def make_party(owner, players: int = 8, club: Club | None = None, **options) -> 
         services.player_register(party=party, name=name, user=owner)
     party.refresh_from_db()
     return party
+
+
+def make_table_night(owner, *, name: str = "Table night", seed: int = 4) -> TableRound:
+    """Table 1 of round 1, drawn with ``seed``, of a party with table-side
+    entry on and four players: Ana, Bea, Cruz and Dee."""
+    party = services.party_create(
+        owner=owner,
+        name=name,
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
+    )
+    for player in ("Ana", "Bea", "Cruz", "Dee"):
+        services.player_register(party=party, name=player, user=owner)
+    rnd = services.round1_seat_draw(party=party, seed=seed, user=owner)
+    return TableRound.objects.get(round=rnd, table=1)
 
 
 def play_round(party: Party, rnd, user, rng: random.Random) -> None:
