@@ -663,34 +663,26 @@ class SeatDeal:
         seat = self.to_act
         hand, tricks, rs = self.hands[seat], self.tricks, self.rs
         trick = self.trick
-        if trick and tricks and len(hand) + len(tricks) <= rs.hand_size:
-            # The usual case: a trick after the first, no extra card to lay.
-            ist = self._ist
-            if self._trump_led:
-                trumps = [PLAY_STR[c] for c in hand if ist[c]]
-                return trumps or [PLAY_STR[c] for c in hand]
-            fol, led = self._fol, self._led
-            for c in hand:
-                if fol[c] == led and not ist[c]:
-                    return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
-            return [PLAY_STR[c] for c in hand]
-        if len(hand) + len(tricks) > rs.hand_size:
-            # Extra trumps: all on trick 1 (§3.7), or one a trick (five-hand).
-            if not rs.extras_each_trick:
-                if not tricks:
-                    return self._legal_lays(hand)
-            elif all(s != seat for s, _ in self.laid):
-                return self._legal_lays(hand)
         ist = self._ist
-        if not tricks:
-            if self.called in hand:
-                return [PLAY_STR[self.called]]  # the called card, on trick 1
-            if not trick and rs.first_lead == "bidder_leads_trump":
-                trumps = [PLAY_STR[c] for c in hand if ist[c]]
-                if trumps:
-                    return trumps
-        if not trick:
-            return [PLAY_STR[c] for c in hand]
+        # The usual case, a trick after the first with no extra card to lay,
+        # goes straight to following the lead.
+        if not (trick and tricks and len(hand) + len(tricks) <= rs.hand_size):
+            if len(hand) + len(tricks) > rs.hand_size:
+                # Extra trumps: all on trick 1 (§3.7), or one a trick (five-hand).
+                if not rs.extras_each_trick:
+                    if not tricks:
+                        return self._legal_lays(hand)
+                elif all(s != seat for s, _ in self.laid):
+                    return self._legal_lays(hand)
+            if not tricks:
+                if self.called in hand:
+                    return [PLAY_STR[self.called]]  # the called card, on trick 1
+                if not trick and rs.first_lead == "bidder_leads_trump":
+                    trumps = [PLAY_STR[c] for c in hand if ist[c]]
+                    if trumps:
+                        return trumps
+            if not trick:
+                return [PLAY_STR[c] for c in hand]
         if self._trump_led:
             trumps = [PLAY_STR[c] for c in hand if ist[c]]
             return trumps or [PLAY_STR[c] for c in hand]
