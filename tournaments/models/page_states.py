@@ -21,7 +21,9 @@ selectors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -107,6 +109,17 @@ class _States:
                 self.memo.set(token, state)
         return state
 
+    def read(self, token: str, from_row: Callable[[str], Any]):
+        """The state from the memo, the cache, or else ``from_row(token)``
+        (the caller's query, stored here for the next reader); None where
+        that finds no row either."""
+        state = self.cached(token)
+        if state is None:
+            state = from_row(token)
+            if state is not None:
+                self.store(state)
+        return state
+
     def store(self, state) -> None:
         """Keep ``state`` as the current one (the cache and this process's memo)."""
         cache.set(self.key(state.token), state, self.ttl)
@@ -126,6 +139,13 @@ def public_state_cached(token: str) -> PublicState | None:
     """The party's state from this process's memo, else the cache; None when
     neither holds it."""
     return _PARTIES.cached(token)
+
+
+def public_state_read(
+    token: str, from_row: Callable[[str], PublicState | None]
+) -> PublicState | None:
+    """The party's state from the memo, the cache, or else ``from_row``."""
+    return _PARTIES.read(token, from_row)
 
 
 def public_state_shared(token: str) -> PublicState | None:
@@ -148,6 +168,13 @@ def season_state_cached(token: str) -> SeasonState | None:
     """The season's state from this process's memo, else the cache; None when
     neither holds it."""
     return _SEASONS.cached(token)
+
+
+def season_state_read(
+    token: str, from_row: Callable[[str], SeasonState | None]
+) -> SeasonState | None:
+    """The season's state from the memo, the cache, or else ``from_row``."""
+    return _SEASONS.read(token, from_row)
 
 
 def season_state_store(state: SeasonState) -> None:
