@@ -229,9 +229,11 @@ def _replay_party(source, deals: int, user):
         owner=user,
         name=f"Replay of {source.name}",
         date=source.date,
-        ruleset=source.ruleset,
-        house_options=dict(source.house_options),
-        deals_per_round=source.deals_per_round,
+        settings=services.PartySettings(
+            ruleset=source.ruleset,
+            house_options=dict(source.house_options),
+            deals_per_round=source.deals_per_round,
+        ),
     )
     for number in range(1, 4 * tables + 1):
         services.player_register(party=party, name=f"Player {number:03d}", user=user)

@@ -101,7 +101,10 @@ def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
 
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     party = services.party_create(
-        owner=host, name="Benchmark night", date=datetime.date(2026, 6, 1), planned_rounds=rounds
+        owner=host,
+        name="Benchmark night",
+        date=datetime.date(2026, 6, 1),
+        settings=services.PartySettings(planned_rounds=rounds),
     )
     rs = services.party_ruleset(party)
     Player.objects.bulk_create(

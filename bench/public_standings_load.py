@@ -76,7 +76,10 @@ def build_party() -> str:
     call_command("migrate", verbosity=0)
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     party = services.party_create(
-        owner=host, name="Benchmark night", date=datetime.date(2026, 6, 1), planned_rounds=6
+        owner=host,
+        name="Benchmark night",
+        date=datetime.date(2026, 6, 1),
+        settings=services.PartySettings(planned_rounds=6),
     )
     for i in range(1, 4 * TABLES + 1):
         services.player_register(party=party, name=f"Player {i:02d}", user=host)

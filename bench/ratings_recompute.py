@@ -84,7 +84,7 @@ def build_club():
             owner=host,
             name=f"Night {night + 1}",
             date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * night),
-            planned_rounds=ROUNDS,
+            settings=services.PartySettings(planned_rounds=ROUNDS),
         )
         rs = services.party_ruleset(party)
         here = rng.sample(members, 4 * TABLES)

@@ -95,7 +95,10 @@ def prepare(tables: int) -> list[Table]:
     import datetime
 
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for n in range(tables * 4):
         services.player_register(party=party, name=f"Player {n + 1}", user=host)

@@ -18,6 +18,8 @@ app_name = "host"
 party = "<slug:slug>/"
 rnd = party + "round/<int:number>/"
 table = rnd + "table/<int:table>/"
+deal = table + "deal/<int:deal>/"
+document = party + "documents/<int:document_id>/"
 
 urlpatterns = [
     path("", parties.party_list, name="party_list"),
@@ -60,19 +62,11 @@ urlpatterns = [
     path(table + "time/", rounds.table_call_time, name="table_time"),
     path(table + "time/undo/", rounds.table_call_time_undo, name="table_time_undo"),
     path(table + "cut/", rounds.table_cut, name="table_cut"),
-    path(table + "deal/<int:deal>/amend/", results.deal_amend, name="deal_amend"),
-    path(table + "deal/<int:deal>/confirm/", tableside_host.entry_confirm, name="entry_confirm"),
+    path(deal + "amend/", results.deal_amend, name="deal_amend"),
+    path(deal + "confirm/", tableside_host.entry_confirm, name="entry_confirm"),
     path(party + "documents/", documents.documents, name="documents"),
-    path(
-        party + "documents/<int:document_id>/again/",
-        documents.document_again,
-        name="document_again",
-    ),
-    path(
-        party + "documents/<int:document_id>/download/",
-        documents.document_download,
-        name="document_download",
-    ),
+    path(document + "again/", documents.document_again, name="document_again"),
+    path(document + "download/", documents.document_download, name="document_download"),
     path(
         party + "documents/certificate/preview/",
         documents.certificate_preview,

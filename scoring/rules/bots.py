@@ -33,6 +33,15 @@ CODES = ALL_CODES
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "play_deal"]
 
 
+def forced_action(view: dict[str, Any]) -> str | None:
+    """The one action open to the seat whose view this is, or None when it
+    has a choice; ``ValueError`` if that seat is not to act."""
+    legal = view["legal"]
+    if not legal:
+        raise ValueError(f"seat {view['seat']} is not to act; nothing to choose")
+    return legal[0] if len(legal) == 1 else None
+
+
 class Bot(Protocol):
     """A player: ``choose`` returns one of ``state.legal_actions()`` for
     ``state.to_act``.  It must not change ``state``."""
@@ -153,10 +162,9 @@ class HeuristicBot:
         """The action for the seat whose view this is, one of ``view["legal"]``;
         ``ValueError`` if that seat is not to act."""
         legal = view["legal"]
-        if not legal:
-            raise ValueError(f"seat {view['seat']} is not to act; nothing to choose")
-        if len(legal) == 1:
-            return legal[0]
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         phase = view["phase"]
         rs = view_ruleset(view)
         family = rs.name not in _MONTEREY_GAMES

@@ -78,6 +78,7 @@ from .exchange import (
 from .play import FOLD_ALWAYS, FOLD_NEVER, FOLDS, Play
 from .rulesets import Ruleset
 from .seats import new_seat_deal
+from .seen import auction_view, cards_view
 from .tennessee import TennesseeExchange, cut_old_exchange
 from .words import Text, TextList, gettext_noop, ngettext_noop, one_of
 
@@ -406,35 +407,8 @@ class DealState(Bidding, Exchange, Play):
             "options": rs.options(),
             "seat": seat,
             "team": seat % 2,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "legal": self.legal_actions() if self.to_act == seat else [],
-            "bids": [[s, a] for s, a in self.bids],
-            "high_bid": self.high_bid or None,
-            "bidder": self.bidder if self.phase not in ("bid", "dark") else None,
-            "bid": self.high_bid if self.phase not in ("bid", "dark") else None,
-            "trump": None if self.trump is None else SUITS[self.trump],
-            "hand": [] if self.phase == "dark" else [_CODES[c] for c in sorted(self.hands[seat])],
-            "hand_counts": [len(h) for h in self.hands],
-            "my_discards": [_CODES[c] for c in self.discards[seat]],
-            "stock_count": len(self.stock),
-            "wash_count": len(self.wash),
-            "laid": [[s, _CODES[c]] for s, c in self.laid],
-            "trick": [[s, _CODES[c]] for s, c in self.trick],
-            "leader": self.leader,
-            "tricks": [
-                {
-                    "leader": leader,
-                    "cards": [[s, _CODES[c]] for s, c in plays],
-                    "laid": [[s, _CODES[c]] for s, c in laid],
-                    "winner": winner,
-                }
-                for leader, plays, laid, winner in self.tricks
-            ],
-            "out": [s for s in range(4) if self.out[s]],
-            "captured": list(self.captured()),
-            "score": list(self.score()) if self.phase == "done" else None,
+            **auction_view(self, seat, after_auction=self.phase not in ("bid", "dark")),
+            **cards_view(self, seat, [] if self.phase == "dark" else sorted(self.hands[seat])),
         }
         if self.widows is not None:
             view["widow_counts"] = [len(w) for w in self.widows]

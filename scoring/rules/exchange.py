@@ -317,23 +317,37 @@ class Exchange:
         robber = self.robber = self.bidder if rs.robber == "bidder" else self.dealer
         for k in range(1, 5):
             seat = (self.dealer + k) % 4
-            if seat == robber:
-                continue
-            hand = hands[seat]
-            need = size - len(hand)
-            if need > 0:
-                hand.extend(stock[:need])
-                del stock[:need]
-                short = size - len(hand)
-                if short > 0:
-                    self._back_from_wash(wash[:short])
-                    hand.extend(wash[:short])
-                    del wash[:short]
+            if seat != robber:
+                self._fill_to(hands[seat], size)
         if len(hands[robber]) < size and (stock or wash):
             self.phase = "fill"
             self.to_act = robber
         else:
             self._end_rob()
+
+    def _shed_non_trumps(self, seat: int) -> None:
+        """``seat`` discards every non-trump it holds, face up to the wash: a
+        forced discard, no choice (Pede, Tennessee)."""
+        ist, hand = self._ist, self.hands[seat]
+        gone = [c for c in hand if not ist[c]]
+        if gone:
+            self.hands[seat] = [c for c in hand if ist[c]]
+            self.discards[seat] = gone
+            self.wash.extend(gone)
+
+    def _fill_to(self, hand: list[int], size: int) -> None:
+        """Fill ``hand`` to ``size`` cards from the top of the stock, then of
+        the wash."""
+        stock, wash = self.stock, self.wash
+        need = size - len(hand)
+        if need > 0:
+            hand.extend(stock[:need])
+            del stock[:need]
+            short = size - len(hand)
+            if short > 0:
+                self._back_from_wash(wash[:short])
+                hand.extend(wash[:short])
+                del wash[:short]
 
     def _end_rob(self) -> None:
         """Stock trumps are shown and leave play; Cinch credits the bidders
@@ -367,27 +381,13 @@ class Exchange:
         """Non-dealers discard every non-trump (no choice) and are filled to
         six; the dealer takes the rest of the stock; then anyone above six
         makes choice discards (RULES.md 11.3)."""
-        ist, hands, dealer, wash = self._ist, self.hands, self.dealer, self.wash
+        hands, dealer = self.hands, self.dealer
         size, stock = self.rs.hand_size, self.stock
         order = [(dealer + k) % 4 for k in range(1, 4)]
         for seat in order:
-            hand = hands[seat]
-            gone = [c for c in hand if not ist[c]]
-            if gone:
-                hands[seat] = [c for c in hand if ist[c]]
-                self.discards[seat] = gone
-                wash.extend(gone)
+            self._shed_non_trumps(seat)
         for seat in order:
-            hand = hands[seat]
-            need = size - len(hand)
-            if need > 0:
-                hand.extend(stock[:need])
-                del stock[:need]
-                short = size - len(hand)
-                if short > 0:
-                    self._back_from_wash(wash[:short])
-                    hand.extend(wash[:short])
-                    del wash[:short]
+            self._fill_to(hands[seat], size)
         hands[dealer].extend(stock)
         stock.clear()
         self.discarders = [*order, dealer]

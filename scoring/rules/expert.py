@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import HeuristicBot, ruleset_tables, view_ruleset
+from .bots import HeuristicBot, forced_action, ruleset_tables, view_ruleset
 from .cards import ALL_CODES, ANY_CARD, PACKS, SUITS
 from .deal import IllegalAction, new_deal
 from .rulesets import Ruleset
@@ -96,10 +96,9 @@ class ExpertBot:
     def choose_from_view(self, view: dict[str, Any]) -> str:
         """The action for the seat whose view this is, one of ``view["legal"]``."""
         legal = view["legal"]
-        if not legal:
-            raise ValueError(f"seat {view['seat']} is not to act; nothing to choose")
-        if len(legal) == 1:
-            return legal[0]
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         phase = view["phase"]
         rs = view_ruleset(view)
         choice = None

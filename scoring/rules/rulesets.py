@@ -573,6 +573,18 @@ _FOLD_WHEN_VOID = HouseOption(
     "fold_when_void", gettext_noop("A player with no trump may fold at any turn")
 )
 
+#: Most of the family's games, and the N-seat ones: no shoot, and no bidding
+#: out (a game ends at its target, whoever bids).
+_NO_SHOOT: dict[str, Any] = {"shoot": False, "bid_out": False}
+#: Cinch's play, which Sixty-Three, King Pedro and the original Pedro share:
+#: follow suit or trump, the bidder leads any card, and the 2 of trump is not
+#: a keeper (``low_is_keeper``).
+_CINCH_PLAY: dict[str, Any] = {
+    "play_rule": "follow-or-trump",
+    "first_lead": "bidder_leads_any",
+    "low_is_keeper": False,
+}
+
 #: Foster's table (Cinch, Pedro, Louisiana, Pidro): high, jack, game, the
 #: two pedros and low; 14 a deal.
 FOSTER_POINTS = (("A", 1), ("J", 1), ("T", 1), ("P", 5), ("L", 5), ("2", 1))
@@ -599,15 +611,12 @@ CINCH = Ruleset(
     points=FOSTER_POINTS,
     min_bid=1,
     max_bid=14,
-    shoot=False,
+    **_NO_SHOOT,
     exchange="draw-choice",
-    play_rule="follow-or-trump",
-    first_lead="bidder_leads_any",
-    low_is_keeper=False,
+    **_CINCH_PLAY,
     scoring="difference",
     cinch_credit=True,
     target=51,
-    bid_out=False,
     house_options=(_PEDRO_MIN_BID, _BICYCLE, _TARGET, _DEALS),
 )
 PEDRO_62 = dataclasses.replace(
@@ -666,7 +675,7 @@ OREGON = Ruleset(
     min_bid=6,
     max_bid=15,
     stuck_bid=5,
-    shoot=False,
+    **_NO_SHOOT,
     suit_bids=True,
     open_auction=True,
     play_rule="no-rank",
@@ -674,7 +683,6 @@ OREGON = Ruleset(
     low_is_keeper=False,
     scoring="captured-minus",
     target=63,
-    bid_out=False,
     tie_rule="higher",
     house_options=(_TARGET, _DEALS),
 )
@@ -686,13 +694,12 @@ TENNESSEE = Ruleset(
     points=_foster_and({"OJ": 1, "X1": 1, "X2": 1}),
     min_bid=9,
     max_bid=17,
-    shoot=False,
+    **_NO_SHOOT,
     exchange="tennessee",
     play_rule="no-rank-down",
     low_is_keeper=False,
     scoring="captured-minus",
     target=52,
-    bid_out=False,
     tie_rule="bidders",
     throw_in=True,
     house_options=(
@@ -720,15 +727,12 @@ SIXTY_THREE = Ruleset(
     joker_takes="3",
     min_bid=1,
     max_bid=63,
-    shoot=False,
+    **_NO_SHOOT,
     open_auction=True,
     extra_cards=4,
     exchange="extra-4",
-    play_rule="follow-or-trump",
-    first_lead="bidder_leads_any",
-    low_is_keeper=False,
+    **_CINCH_PLAY,
     target=152,
-    bid_out=False,
     house_options=(_JOKER, _TARGET, _DEALS),
 )
 EIGHTY_THREE = dataclasses.replace(
@@ -750,10 +754,9 @@ ISLE_MADAME = Ruleset(
     points=_foster_and({"K": 25}),
     min_bid=25,
     max_bid=39,
-    shoot=False,
+    **_NO_SHOOT,
     exchange="pede",
     target=221,
-    bid_out=False,
     lock_at=200,
     house_options=(_FOLD_WHEN_VOID, _TARGET, _DEALS),
 )
@@ -769,14 +772,11 @@ KING_PEDRO = Ruleset(
     kitty_size=4,
     min_bid=15,
     max_bid=35,
-    shoot=False,
+    **_NO_SHOOT,
     exchange="senorita",
-    play_rule="follow-or-trump",
-    first_lead="bidder_leads_any",
-    low_is_keeper=False,
+    **_CINCH_PLAY,
     scoring="captured-minus",
     target=105,
-    bid_out=False,
     lose_at=-105,
     house_options=(_TARGET, _DEALS),
 )
@@ -826,11 +826,10 @@ CANADIAN = Ruleset(
     points=_foster_and({"K": 25, "9": 9}),
     min_bid=25,
     max_bid=48,
-    shoot=False,
+    **_NO_SHOOT,
     play_rule="no-rank",
     first_lead="bidder_leads_any",
     target=152,
-    bid_out=False,
     tie_rule="bidders",
     house_options=(
         _LOW_KEEPER,
@@ -907,11 +906,10 @@ FIVE_HAND = Ruleset(
     cards_dealt=10,
     packets=(3, 3, 4),
     kitty_size=2,
-    shoot=False,
+    **_NO_SHOOT,
     exchange="five-hand",
     extras_each_trick=True,
     target=104,
-    bid_out=False,
     house_options=(_KEEPER_PLAYED, _TARGET),
 )
 RAILROAD = Ruleset(
@@ -922,9 +920,8 @@ RAILROAD = Ruleset(
     call="trump",
     alone=True,
     cards_dealt=6,
-    shoot=False,
+    **_NO_SHOOT,
     target=62,
-    bid_out=False,
     house_options=(_KEEPER_PLAYED, _TARGET),
 )
 INDIVIDUAL = dataclasses.replace(
@@ -956,13 +953,10 @@ ORIGINAL = Ruleset(
     joker_rank="low",
     cards_dealt=6,
     min_bid=1,
-    shoot=False,
+    **_NO_SHOOT,
     exchange="none",
-    play_rule="follow-or-trump",
-    first_lead="bidder_leads_any",
-    low_is_keeper=False,
+    **_CINCH_PLAY,
     target=50,
-    bid_out=False,
     house_options=(
         HouseOption("players", gettext_noop("Players"), int, minimum=4, maximum=7),
         HouseOption(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .bots import forced_action
 from .cards import ANY_CARD, PACKS, SUITS
 from .rulesets import SEAT_RULESETS, Ruleset
 
@@ -45,10 +46,9 @@ class SeatHeuristicBot:
 
     def choose_from_view(self, view: dict[str, Any]) -> str:
         legal = view["legal"]
-        if not legal:
-            raise ValueError(f"seat {view['seat']} is not to act; nothing to choose")
-        if len(legal) == 1:
-            return legal[0]
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         rs = seat_ruleset(view)
         hand = [CARD[code] for code in view["hand"]]
         phase = view["phase"]

@@ -41,6 +41,7 @@ from .actions import (
 )
 from .cards import ALL_CODES, ANY_CARD, PACKS, SUITS
 from .rulesets import SEAT_RULESETS, Ruleset
+from .seen import auction_view, cards_view
 from .words import Text, gettext_noop, one_of
 
 JSON_FORMAT = "pedroparty-seats/1"
@@ -284,38 +285,11 @@ class SeatDeal:
             "options": rs.options(),
             "seats": self.seats,
             "seat": seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "legal": self.legal_actions() if self.to_act == seat else [],
-            "bids": [[s, a] for s, a in self.bids],
-            "high_bid": self.high_bid or None,
-            "bidder": self.bidder if after_auction else None,
-            "bid": self.high_bid if after_auction else None,
-            "trump": None if self.trump is None else SUITS[self.trump],
+            **auction_view(self, seat, after_auction=after_auction),
             "call": None if self.called is None else _CODES[self.called],
             "alone": self.went_alone,
             "partner": partner,
-            "hand": [_CODES[c] for c in sorted(self.hands[seat])],
-            "hand_counts": [len(h) for h in self.hands],
-            "my_discards": [_CODES[c] for c in self.discards[seat]],
-            "stock_count": len(self.stock),
-            "wash_count": len(self.wash),
-            "laid": [[s, _CODES[c]] for s, c in self.laid],
-            "trick": [[s, _CODES[c]] for s, c in self.trick],
-            "leader": self.leader,
-            "tricks": [
-                {
-                    "leader": leader,
-                    "cards": [[s, _CODES[c]] for s, c in plays],
-                    "laid": [[s, _CODES[c]] for s, c in laid],
-                    "winner": winner,
-                }
-                for leader, plays, laid, winner in self.tricks
-            ],
-            "out": [s for s in range(self.seats) if self.out[s]],
-            "captured": list(self.taken),
-            "score": list(self.score()) if self.phase == "done" else None,
+            **cards_view(self, seat, sorted(self.hands[seat])),
         }
         if rs.kitty_size:
             view["spare_count"] = len(self.spares)
@@ -689,34 +663,26 @@ class SeatDeal:
         seat = self.to_act
         hand, tricks, rs = self.hands[seat], self.tricks, self.rs
         trick = self.trick
-        if trick and tricks and len(hand) + len(tricks) <= rs.hand_size:
-            # The usual case: a trick after the first, no extra card to lay.
-            ist = self._ist
-            if self._trump_led:
-                trumps = [PLAY_STR[c] for c in hand if ist[c]]
-                return trumps or [PLAY_STR[c] for c in hand]
-            fol, led = self._fol, self._led
-            for c in hand:
-                if fol[c] == led and not ist[c]:
-                    return [PLAY_STR[c] for c in hand if ist[c] or fol[c] == led]
-            return [PLAY_STR[c] for c in hand]
-        if len(hand) + len(tricks) > rs.hand_size:
-            # Extra trumps: all on trick 1 (§3.7), or one a trick (five-hand).
-            if not rs.extras_each_trick:
-                if not tricks:
-                    return self._legal_lays(hand)
-            elif all(s != seat for s, _ in self.laid):
-                return self._legal_lays(hand)
         ist = self._ist
-        if not tricks:
-            if self.called in hand:
-                return [PLAY_STR[self.called]]  # the called card, on trick 1
-            if not trick and rs.first_lead == "bidder_leads_trump":
-                trumps = [PLAY_STR[c] for c in hand if ist[c]]
-                if trumps:
-                    return trumps
-        if not trick:
-            return [PLAY_STR[c] for c in hand]
+        # The usual case, a trick after the first with no extra card to lay,
+        # goes straight to following the lead.
+        if not (trick and tricks and len(hand) + len(tricks) <= rs.hand_size):
+            if len(hand) + len(tricks) > rs.hand_size:
+                # Extra trumps: all on trick 1 (§3.7), or one a trick (five-hand).
+                if not rs.extras_each_trick:
+                    if not tricks:
+                        return self._legal_lays(hand)
+                elif all(s != seat for s, _ in self.laid):
+                    return self._legal_lays(hand)
+            if not tricks:
+                if self.called in hand:
+                    return [PLAY_STR[self.called]]  # the called card, on trick 1
+                if not trick and rs.first_lead == "bidder_leads_trump":
+                    trumps = [PLAY_STR[c] for c in hand if ist[c]]
+                    if trumps:
+                        return trumps
+            if not trick:
+                return [PLAY_STR[c] for c in hand]
         if self._trump_led:
             trumps = [PLAY_STR[c] for c in hand if ist[c]]
             return trumps or [PLAY_STR[c] for c in hand]

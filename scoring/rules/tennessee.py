@@ -62,17 +62,12 @@ class TennesseeExchange:
     def _tennessee(self) -> None:
         """Forced discards, the second deal and the widow (steps 1-3), then
         the first step with something to do."""
-        ist, hands, wash, stock = self._ist, self.hands, self.wash, self.stock
+        hands, stock = self.hands, self.stock
         size, bidder = self.rs.hand_size, self.bidder
         order = [(self.dealer + k) % 4 for k in range(1, 5) if (self.dealer + k) % 4 != bidder]
         dealt = [0, 0, 0, 0]
         for seat in order:
-            hand = hands[seat]
-            gone = [c for c in hand if not ist[c]]
-            if gone:
-                hands[seat] = [c for c in hand if ist[c]]
-                self.discards[seat] = gone
-                wash.extend(gone)
+            self._shed_non_trumps(seat)  # Exchange's
             dealt[seat] = len(hands[seat])
         for seat in order:
             need = size - len(hands[seat])

@@ -166,6 +166,7 @@ class _Checks(NamedTuple):
     reachable: frozenset[int]  # bidding-team point totals some split of the cards gives
     total: int
     roles: tuple[str, ...]  # the point roles of the ruleset, in its point-table order
+    role_set: frozenset[str]  # the same, for telling a card that is not a point role
     points: tuple[tuple[str, int], ...]  # (role, value) for each point role
     tallies: tuple[tuple[tuple[list[int], ...] | None, ...], ...]  # [team][bid][points]
     leave: bool  # point cards can leave play: both teams' points are entered
@@ -197,6 +198,7 @@ def _checks_of(rs: Ruleset) -> _Checks:
         reachable,
         total,
         roles,
+        frozenset(roles),
         rs.points,
         tuple(tallies),
         rs.cards_can_leave_play,
@@ -265,6 +267,11 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
     and agrees with the points; the ``tally`` equals the scores of section 3.9;
     a ``log`` replays without an illegal action to a finished deal that agrees
     with the record.  Never raises, whatever ``record`` holds.
+
+    Each field has its named check below, in the order of the errors.  This
+    function runs for every record of a party file and every deal played
+    online, so a value that is plainly right (an int in range, a known suit)
+    is accepted here without a call; the check runs for anything else.
     """
     if not isinstance(record, dict):
         return [
@@ -274,12 +281,71 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
         ]
     if rs.sides != "fixed":
         return _validate_seat_result(rs, record)
-    _, max_deal, bids, reachable, total, roles, role_values, tallies, leave = _checks_for(rs)
+    checks = _checks_for(rs)
+    _, max_deal, bids, reachable, total, _, _, _, _, leave = checks
     errors: dict[str, FieldError] = {}
     get = record.get
 
-    # -- the context the caller knows
-    is_open = get("round_open")
+    is_open, exists = get("round_open"), get("table_exists")
+    if is_open is not None and is_open is not True or exists is not None and exists is not True:
+        _check_context(is_open, exists, errors)
+
+    deal = get("deal")
+    if type(deal) is not int or not 0 < deal <= max_deal:
+        deal = _checked_deal(deal, max_deal, errors)
+    amending, recorded = get("amending"), get("recorded_deals")
+    if amending is not None or recorded is not None:
+        _check_amending(deal, amending, recorded, errors)
+
+    players = get("players")
+    names = None if players is None else _checked_names(players, errors)
+    dealer = get("dealer")
+    if dealer is not None and (type(dealer) is not int or deal is None or dealer != (deal - 1) % 4):
+        dealer = _check_dealer(dealer, deal, names, errors)
+    bidder = get("bidder")
+    if type(bidder) is not int or not 0 <= bidder <= 3 or names is not None and not names[bidder]:
+        bidder = _checked_bidder(bidder, names, errors)
+
+    bid = get("bid")
+    if type(bid) is not int or bid not in bids:
+        bid = _checked_bid(rs, bid, bids, errors)
+    trump = get("trump")
+    if trump is not None and (type(trump) is not str or trump not in _SUIT_LETTERS):
+        errors["trump"] = _trump_error(trump)
+        trump = None
+    elif trump is None and rs.suit_bids:
+        errors["trump"] = _trump_error(None)
+
+    points, cards, card_split = _checked_points(
+        checks, get("bidding_team_points"), get("cards"), bidder, errors
+    )
+    other = get("other_team_points")
+    if leave:
+        other = _other_points(other, points, card_split, bidder, reachable, total, errors)
+    elif other is not None:
+        _check_other_points(other, points, total, errors)
+
+    tally = get("tally")
+    if tally is not None:
+        tally = _checked_tally(checks, tally, bidder, bid, points, other, errors)
+
+    log = get("log")
+    if log is not None:
+        known = {"deal": deal, "dealer": dealer, "bidder": bidder, "bid": bid, "trump": trump}
+        typed = points if get("bidding_team_points") is not None else None
+        typed_other = other if get("other_team_points") is not None and leave else None
+        known.update(bidding_team_points=typed, cards=cards, tally=tally)
+        known.update(other_team_points=typed_other)
+        _check_log(rs, log, known, names, errors)
+
+    return list(errors.values()) if errors else []
+
+
+# --------------------------------------------------------------------- field by field
+
+
+def _check_context(is_open: Any, exists: Any, errors: dict) -> None:
+    """The round is open and the table exists, as far as the caller says."""
     if is_open is not None and is_open is not True:
         if is_open is False:
             errors["round"] = FieldError.of(
@@ -287,7 +353,6 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
             )
         else:
             errors["round_open"] = _not_a_flag("round_open", is_open)
-    exists = get("table_exists")
     if exists is not None and exists is not True:
         if exists is False:
             errors["table"] = FieldError.of(
@@ -296,101 +361,112 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
         else:
             errors["table_exists"] = _not_a_flag("table_exists", exists)
 
-    # -- deal number, duplicates and amendments
-    deal = get("deal")
-    if type(deal) is not int or not 0 < deal <= max_deal:
-        deal = _whole(deal)
-        if deal is None or not 0 < deal <= max_deal:
-            errors["deal"] = _deal_error(get("deal"), max_deal)
-            deal = None
-    amending = get("amending")
+
+def _checked_deal(value: Any, max_deal: int, errors: dict) -> int | None:
+    """The deal number, 1..``max_deal``; None (and an error) if it is not one."""
+    deal = _whole(value)
+    if deal is None or not 0 < deal <= max_deal:
+        errors["deal"] = _deal_error(value, max_deal)
+        return None
+    return deal
+
+
+def _check_amending(deal: int | None, amending: Any, recorded: Any, errors: dict) -> None:
+    """The amending flag is a flag; with the recorded deals, a new deal is not
+    among them and an amended one is."""
     if amending is not None and amending is not True and amending is not False:
         errors["amending"] = _not_a_flag("amending", amending)
-    recorded = get("recorded_deals")
-    if recorded is not None and deal is not None and "amending" not in errors:
+    elif recorded is not None and deal is not None:
         _check_recorded(deal, recorded, amending is True, errors)
 
-    # -- players and seats
-    players = get("players")
-    names = None
-    if players is not None:
-        names = _seat_names(players)
-        if names is None:
-            errors["players"] = FieldError.of(
-                "players",
-                gettext_noop(
-                    "List the players of the four seats, seat 1 first, each named once "
-                    "(leave an empty seat blank)."
-                ),
-            )
-    dealer = get("dealer")
-    if dealer is not None and (type(dealer) is not int or deal is None or dealer != (deal - 1) % 4):
-        dealer = _check_dealer(dealer, deal, names, errors)
-    bidder = get("bidder")
-    if type(bidder) is not int or not 0 <= bidder <= 3:
-        bidder = _whole(bidder)
-        if bidder is None or not 0 <= bidder <= 3:
-            errors["bidder"] = _seat_error("bidder", get("bidder"))
-            bidder = None
-    if bidder is not None and names is not None and not names[bidder]:
+
+def _checked_names(players: Any, errors: dict) -> tuple[str, ...] | None:
+    """The four seats' names, or None (and an error) if ``players`` is not that."""
+    names = _seat_names(players)
+    if names is None:
+        errors["players"] = FieldError.of(
+            "players",
+            gettext_noop(
+                "List the players of the four seats, seat 1 first, each named once "
+                "(leave an empty seat blank)."
+            ),
+        )
+    return names
+
+
+def _checked_bidder(value: Any, names: tuple[str, ...] | None, errors: dict) -> int | None:
+    """The bidder's seat, 0..3 and not empty; None (and an error) otherwise."""
+    bidder = _whole(value)
+    if bidder is None or not 0 <= bidder <= 3:
+        errors["bidder"] = _seat_error("bidder", value)
+        return None
+    if names is not None and not names[bidder]:
         errors["bidder"] = FieldError.of(
             "bidder",
             gettext_noop("Seat %(seat)s is empty, so nobody there could have bid."),
             seat=bidder + 1,
         )
-        bidder = None
+        return None
+    return bidder
 
-    # -- the bid and trump
-    bid = get("bid")
-    if type(bid) is not int or bid not in bids:
-        bid = _whole(bid)
-        if bid not in bids:
-            errors["bid"] = _bid_error(rs, get("bid"))
-            bid = None
-    trump = get("trump")
-    if trump is not None and (type(trump) is not str or trump not in _SUIT_LETTERS):
-        errors["trump"] = FieldError.of(
-            "trump",
-            gettext_noop(
-                "Trump must be S, H, D or C (spades, hearts, diamonds, clubs), or left blank; "
-                "not %(value)s."
-            ),
-            value=_shown(trump),
-        )
-        trump = None
-    if trump is None and rs.suit_bids and "trump" not in errors:
-        errors["trump"] = FieldError.of(
+
+def _checked_bid(rs: Ruleset, value: Any, bids: frozenset[int], errors: dict) -> int | None:
+    """A bid of ``rs``; None (and an error) if ``value`` is not one."""
+    bid = _whole(value)
+    if bid not in bids:
+        errors["bid"] = _bid_error(rs, value)
+        return None
+    return bid
+
+
+def _trump_error(value: Any) -> FieldError:
+    """What is wrong with a trump that is not a suit letter, or with none
+    (``value`` None) where the bid names trump."""
+    if value is None:
+        return FieldError.of(
             "trump",
             gettext_noop("In this game the bid names trump: enter the bid's suit (S, H, D or C)."),
         )
+    return FieldError.of(
+        "trump",
+        gettext_noop(
+            "Trump must be S, H, D or C (spades, hearts, diamonds, clubs), or left blank; "
+            "not %(value)s."
+        ),
+        value=_shown(value),
+    )
 
-    # -- points: typed, from the cards, or both
-    cards = get("cards")
+
+def _checked_points(
+    checks: _Checks, points: Any, cards: Any, bidder: int | None, errors: dict
+) -> tuple[int | None, Any, tuple[int, int] | None]:
+    """The bidding team's points, typed or from detailed entry (``cards``), the
+    two agreeing where both are given: (points, cards, card split), each None
+    where unknown; the split (team 0, team 1) only where cards can leave play."""
+    total = checks.total
     card_points = None  # team 0's points by the cards
     card_split = None  # (team 0, team 1) by the cards, where cards can leave play
     if cards is not None:
-        if leave:
-            card_split = _split_from_cards(cards, role_values)
+        if checks.leave:
+            card_split = _split_from_cards(cards, checks.points, checks.role_set)
             card_points = None if card_split is None else card_split[0]
         else:
-            card_points = _team0_from_cards(cards, role_values)
+            card_points = _team0_from_cards(cards, checks.points)
         if card_points is None:
-            errors["cards"] = _cards_error(cards, roles)
+            errors["cards"] = _cards_error(cards, checks.roles)
             cards = None
-    points = get("bidding_team_points")
-    if points is not None and (type(points) is not int or points not in reachable):
+    typed = points
+    if points is not None and (type(points) is not int or points not in checks.reachable):
         points = _whole(points)
-        if points not in reachable:
-            errors["bidding_team_points"] = _points_error(get("bidding_team_points"), total)
-            points = None
+        if points not in checks.reachable:
+            errors["bidding_team_points"] = _points_error(typed, total)
+            return None, cards, card_split
     by_cards = None
     if card_split is not None and bidder is not None:
         by_cards = card_split[bidder & 1]
     elif card_points is not None and bidder is not None:
         by_cards = card_points if bidder & 1 == 0 else total - card_points
-    if "bidding_team_points" in errors:
-        pass
-    elif points is None:
+    if points is None:
         if cards is None and "cards" not in errors:
             errors["bidding_team_points"] = FieldError.of(
                 "bidding_team_points",
@@ -400,8 +476,8 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
                 ),
                 total=total,
             )
-        points = by_cards
-    elif by_cards is not None and points != by_cards:
+        return by_cards, cards, card_split
+    if by_cards is not None and points != by_cards:
         errors["bidding_team_points"] = FieldError.of(
             "bidding_team_points",
             ngettext_noop(
@@ -412,56 +488,44 @@ def validate_result(rs: Ruleset, record: Any) -> list[FieldError]:
             cards=by_cards,
             points=points,
         )
-        points = None
-    other = get("other_team_points")
-    if leave:
-        other = _other_points(other, points, card_split, bidder, reachable, total, errors)
-    elif other is not None:
-        _check_other_points(other, points, total, errors)
-
-    # -- the tally written on the table
-    tally = get("tally")
-    if tally is not None:
-        if not (
-            type(tally) is list
-            and len(tally) == 2
-            and type(tally[0]) is int
-            and type(tally[1]) is int
-        ):
-            tally = _score_pair(tally)
-        if tally is None:
-            errors["tally"] = FieldError.of(
-                "tally",
-                gettext_noop(
-                    "The tally is the two scores written on the table's tally, "
-                    "seats 1 and 3 first, then seats 2 and 4 — two whole numbers."
-                ),
-            )
-        elif bidder is not None and bid is not None and points is not None:
-            if not leave:
-                expected = tallies[bidder & 1][bid][points]
-            elif other is not None:
-                mine, theirs = rs.deal_score(bid, points, other)
-                expected = [mine, theirs] if bidder & 1 == 0 else [theirs, mine]
-            else:
-                expected = None
-            if expected is not None and tally != expected:
-                errors["tally"] = _tally_error(rs, bid, points, expected, tally)
-
-    # -- an online deal's log
-    log = get("log")
-    if log is not None:
-        typed = points if get("bidding_team_points") is not None else None
-        known = {"deal": deal, "dealer": dealer, "bidder": bidder, "bid": bid, "trump": trump}
-        typed_other = other if get("other_team_points") is not None else None
-        known.update(bidding_team_points=typed, cards=cards, tally=tally)
-        known.update(other_team_points=typed_other if leave else None)
-        _check_log(rs, log, known, names, errors)
-
-    return list(errors.values()) if errors else []
+        return None, cards, card_split
+    return points, cards, card_split
 
 
-# --------------------------------------------------------------------- field by field
+def _checked_tally(
+    checks: _Checks,
+    tally: Any,
+    bidder: int | None,
+    bid: int | None,
+    points: int | None,
+    other: int | None,
+    errors: dict,
+) -> list[int] | None:
+    """The tally, two whole numbers equal to the deal's scores where the
+    bidder, bid and points are known; None (and an error) if it is not that."""
+    if not (
+        type(tally) is list and len(tally) == 2 and type(tally[0]) is int and type(tally[1]) is int
+    ):
+        tally = _score_pair(tally)
+    if tally is None:
+        errors["tally"] = FieldError.of(
+            "tally",
+            gettext_noop(
+                "The tally is the two scores written on the table's tally, "
+                "seats 1 and 3 first, then seats 2 and 4 — two whole numbers."
+            ),
+        )
+    elif bidder is not None and bid is not None and points is not None:
+        if not checks.leave:
+            expected = checks.tallies[bidder & 1][bid][points]
+        elif other is not None:
+            mine, theirs = checks.rs.deal_score(bid, points, other)
+            expected = [mine, theirs] if bidder & 1 == 0 else [theirs, mine]
+        else:
+            expected = None
+        if expected is not None and tally != expected:
+            errors["tally"] = _tally_error(checks.rs, bid, points, expected, tally)
+    return tally
 
 
 def _whole(value: Any) -> int | None:
@@ -763,12 +827,12 @@ def _other_points(
 
 
 def _split_from_cards(
-    cards: Any, role_values: tuple[tuple[str, int], ...]
+    cards: Any, role_values: tuple[tuple[str, int], ...], roles: frozenset[str]
 ) -> tuple[int, int] | None:
     """(team 0, team 1) points by detailed entry where cards can leave play: a
     point card is given to team 0 or 1, or left out (None or absent) when it
     left play; None if ``cards`` is not that."""
-    if not isinstance(cards, dict) or set(cards) - {role for role, _ in role_values}:
+    if not isinstance(cards, dict) or not cards.keys() <= roles:
         return None
     split = [0, 0]
     for role, value in role_values:

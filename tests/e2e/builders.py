@@ -23,7 +23,7 @@ def played_party(host) -> Party:
         name="Friday Pedro",
         date=datetime.date(2026, 5, 8),
         venue="Parish hall",
-        prizes=["Wine", "Chocolates"],
+        settings=services.PartySettings(prizes=["Wine", "Chocolates"]),
     )
     for name in PLAYERS:
         services.player_register(party=party, name=name, user=host)

@@ -49,7 +49,10 @@ def party(host) -> Party:
     host.is_staff = host.is_superuser = True
     host.save()
     party = services.party_create(
-        owner=host, name="Tuesday Pedro", date=datetime.date(2026, 5, 5), prizes=["Wine"]
+        owner=host,
+        name="Tuesday Pedro",
+        date=datetime.date(2026, 5, 5),
+        settings=services.PartySettings(prizes=["Wine"]),
     )
     for name in PLAYERS:
         services.player_register(party=party, name=name, user=host)

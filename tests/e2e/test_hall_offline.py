@@ -51,7 +51,10 @@ def tablet(hall_browser, hall: Hall) -> Iterator[tuple[Page, Traffic]]:
 
 def two_tables(host) -> Party:
     party = services.party_create(
-        owner=host, name="Hall Pedro", date=datetime.date(2026, 5, 8), prizes=["Wine"]
+        owner=host,
+        name="Hall Pedro",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(prizes=["Wine"]),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee", "Eve", "Fay", "Gil", "Hal"):
         services.player_register(party=party, name=name, user=host)

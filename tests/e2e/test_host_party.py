@@ -310,7 +310,10 @@ def test_host_runs_a_three_round_party_from_the_tablet(page, traffic, host):
 def test_registration_draw_and_entry_work_without_javascript(page_without_js, traffic, host):
     page = page_without_js
     party = services.party_create(
-        owner=host, name="Unplugged Pedro", date=datetime.date(2026, 5, 1), prizes=["Wine"]
+        owner=host,
+        name="Unplugged Pedro",
+        date=datetime.date(2026, 5, 1),
+        settings=services.PartySettings(prizes=["Wine"]),
     )
     for name in PLAYERS[:3]:
         services.player_register(party=party, name=name, user=host)

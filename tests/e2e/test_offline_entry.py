@@ -52,7 +52,10 @@ def fast_password_hashing(settings):
 
 def seated_party(host) -> Party:
     party = services.party_create(
-        owner=host, name="Offline Pedro", date=datetime.date(2026, 5, 8), prizes=["Wine"]
+        owner=host,
+        name="Offline Pedro",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(prizes=["Wine"]),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)

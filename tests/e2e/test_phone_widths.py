@@ -122,7 +122,7 @@ def night_with_long_names(host, club, season) -> Party:
         date=datetime.date(2026, 11, 20),
         club=club,
         season=season,
-        tableside_entry=True,
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in NAMES:
         services.player_register(party=party, name=name, user=host)

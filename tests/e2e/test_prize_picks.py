@@ -26,8 +26,7 @@ def finished_night(host) -> Party:
         owner=host,
         name="Big Night",
         date=datetime.date(2026, 6, 12),
-        prizes=PRIZES,
-        special_prizes={"low_score": "Booby prize"},
+        settings=services.PartySettings(prizes=PRIZES, special_prizes={"low_score": "Booby prize"}),
     )
     for number in range(1, 23):
         services.player_register(party=party, name=f"Player {number:02d}", user=host)

@@ -55,7 +55,10 @@ def unreadable(page, expected: list[str]) -> list[str]:
 def test_every_code_on_the_hosts_screens_scans_to_the_halls_address(page, host, settings):
     settings.PEDROPARTY_BASE_URL = HALL  # the hall's address; the browser is on localhost
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in PLAYERS[:8]:
         services.player_register(party=party, name=name, user=host)

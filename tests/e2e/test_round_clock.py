@@ -35,7 +35,10 @@ PLAYERS = ["Élodie", "Siobhán", "José", "Rosa", "Tony", "Connie", "Walt", "Do
 def seated_party(host, *, deals: int = 1) -> tuple[Party, Round]:
     """Eight players, round 1 drawn, ``deals`` deals in at both tables, clock 12 minutes."""
     party = services.party_create(
-        owner=host, name="Clock Night", date=datetime.date(2026, 6, 5), round_minutes=12
+        owner=host,
+        name="Clock Night",
+        date=datetime.date(2026, 6, 5),
+        settings=services.PartySettings(round_minutes=12),
     )
     for name in PLAYERS:
         services.player_register(party=party, name=name, user=host)

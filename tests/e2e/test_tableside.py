@@ -24,7 +24,10 @@ def test_two_phones_enter_and_confirm_a_deal_and_the_host_grid_shows_it(
     browser, page, host, live_server, traffic
 ):
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in PLAYERS[:8]:
         services.player_register(party=party, name=name, user=host)
@@ -89,7 +92,10 @@ def test_the_entering_phone_follows_the_other_teams_answers_without_a_reload(
     browser, live_server, host, traffic
 ):
     party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
+        owner=host,
+        name="Table night",
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
     )
     for name in PLAYERS[:4]:
         services.player_register(party=party, name=name, user=host)

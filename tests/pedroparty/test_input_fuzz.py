@@ -251,9 +251,11 @@ def world(django_user_model, settings) -> World:
         owner=host,
         name="Fuzz party",
         date=datetime.date(2026, 4, 18),
-        prizes=["Wine", "Chocolates"],
-        special_prizes={"low_score": "Booby prize"},
-        tableside_entry=True,
+        settings=services.PartySettings(
+            prizes=["Wine", "Chocolates"],
+            special_prizes={"low_score": "Booby prize"},
+            tableside_entry=True,
+        ),
     )
     for name in ["Ana", "Bea", "Cruz", "Dee", "Eli", "Flo", "Gus", "Hal", "Ivy"]:
         services.player_register(party=party, name=name, user=host)

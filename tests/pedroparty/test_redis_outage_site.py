@@ -170,7 +170,10 @@ def test_the_host_and_the_phones_carry_on_while_redis_is_down(
 ):
     host = django_user_model.objects.create_user(username="hostess", password=PASSWORD)
     party = services.party_create(
-        owner=host, name="Spring Card Party", date=datetime.date(2026, 4, 18), prizes=["Wine"]
+        owner=host,
+        name="Spring Card Party",
+        date=datetime.date(2026, 4, 18),
+        settings=services.PartySettings(prizes=["Wine"]),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)

@@ -21,8 +21,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pedroparty import guessing
 from tournaments import services
-from tournaments.models import TableRound
 
+from ..tournaments.builders import make_table_night
 from .private_redis import PrivateRedis, free_port
 from .test_redis_outage_site import Browser, database_url, end, spawn
 
@@ -129,16 +129,12 @@ def test_a_hall_behind_one_address_keeps_its_pages(host, address):
     """Sixty phones read the players' page and the tables' links, one phone
     polls a page the host took down; then someone at the same address scans:
     the pages that exist still answer."""
-    party = services.party_create(
-        owner=host, name="Hall night", date=datetime.date(2026, 5, 8), tableside_entry=True
-    )
-    for name in ("Ana", "Bea", "Cruz", "Dee"):
-        services.player_register(party=party, name=name, user=host)
-    rnd = services.round1_seat_draw(party=party, seed=3, user=host)
+    table = make_table_night(host, name="Hall night", seed=3)
+    party = table.round.party
     pages = [
         reverse("public:party", args=[party.public_token]),
         reverse("public:board", args=[party.public_token]),
-        reverse("tableside:table", args=[TableRound.objects.get(round=rnd, table=1).entry_token]),
+        reverse("tableside:table", args=[table.entry_token]),
     ]
     phone = Client()
     for _ in range(60):

@@ -26,7 +26,10 @@ LEAVING = [name for name, rs in PARTNERSHIP_RULESETS.items() if rs.cards_can_lea
 
 def party_round(host, game: str):
     party = party_services.party_create(
-        owner=host, name="Card night", date=datetime.date(2026, 4, 18), ruleset=game
+        owner=host,
+        name="Card night",
+        date=datetime.date(2026, 4, 18),
+        settings=party_services.PartySettings(ruleset=game),
     )
     ids = [party_services.player_register(party=party, name=n, user=host).pk for n in NAMES]
     return party_services.round1_seat_manual(party=party, tables=[ids], user=host)

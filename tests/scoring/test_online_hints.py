@@ -117,7 +117,10 @@ def test_the_hint_speaks_the_players_language(client):
 def test_a_party_table_offers_no_hint(client, django_user_model):
     host = django_user_model.objects.create_user(username="host", password="cards-1-wine")
     party = party_services.party_create(
-        owner=host, name="Card night", date=datetime.date(2026, 4, 18), ruleset="monterey-widow"
+        owner=host,
+        name="Card night",
+        date=datetime.date(2026, 4, 18),
+        settings=party_services.PartySettings(ruleset="monterey-widow"),
     )
     players = [
         party_services.player_register(party=party, name=name, user=host)

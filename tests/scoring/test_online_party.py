@@ -30,7 +30,10 @@ def host(django_user_model):
 def seated(host):
     """A party of eight, round 1 seated by the host: two tables of four."""
     party = party_services.party_create(
-        owner=host, name="Card night", date=datetime.date(2026, 4, 18), ruleset="monterey-widow"
+        owner=host,
+        name="Card night",
+        date=datetime.date(2026, 4, 18),
+        settings=party_services.PartySettings(ruleset="monterey-widow"),
     )
     players = [party_services.player_register(party=party, name=name, user=host) for name in NAMES]
     ids = [p.pk for p in players]

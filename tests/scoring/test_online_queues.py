@@ -53,7 +53,10 @@ def test_a_party_table_of_bots_goes_to_the_default_queue(
 ):
     host = django_user_model.objects.create_user(username="hostess", password="x")
     party = party_services.party_create(
-        owner=host, name="Card night", date=datetime.date(2026, 4, 18), ruleset="monterey-draw"
+        owner=host,
+        name="Card night",
+        date=datetime.date(2026, 4, 18),
+        settings=party_services.PartySettings(ruleset="monterey-draw"),
     )
     ids = [party_services.player_register(party=party, name=n, user=host).pk for n in "ABCD"]
     rnd = party_services.round1_seat_manual(party=party, tables=[ids], user=host)

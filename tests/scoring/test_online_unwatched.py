@@ -119,7 +119,10 @@ def test_a_table_with_a_person_never_stops(short_watch):
 def test_a_party_table_of_bots_never_stops(short_watch, django_user_model):
     host = django_user_model.objects.create_user(username="hostess", password="x")
     party = party_services.party_create(
-        owner=host, name="Card night", date=datetime.date(2026, 4, 18), ruleset="monterey-draw"
+        owner=host,
+        name="Card night",
+        date=datetime.date(2026, 4, 18),
+        settings=party_services.PartySettings(ruleset="monterey-draw"),
     )
     ids = [party_services.player_register(party=party, name=n, user=host).pk for n in "ABCD"]
     rnd = party_services.round1_seat_manual(party=party, tables=[ids], user=host)

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from pedroparty.celery import app
 from tournaments import selectors, services
 from tournaments.game.standings import table_round_winner
-from tournaments.models import Club, ClubRole, Party, Role
+from tournaments.models import Club, ClubRole, Party, Role, TableRound
 
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
 
@@ -29,21 +29,37 @@ def tasks_in_process() -> Iterator[None]:
         app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
-def make_party(owner, players: int = 8, **options) -> Party:
-    """A party hosted by ``owner`` with ``players`` registered, named from ``NAMES`` first."""
+def make_party(owner, players: int = 8, club: Club | None = None, **options) -> Party:
+    """A party hosted by ``owner`` (of ``club``, if given) with ``players``
+    registered, named from ``NAMES`` first; ``options`` are its settings."""
     party = services.party_create(
         owner=owner,
         name="Spring Card Party",
         date=datetime.date(2026, 4, 18),
         venue="Parish hall",
-        prizes=["Wine", "Chocolates", "Deck of cards"],
-        **options,
+        settings=services.PartySettings(prizes=["Wine", "Chocolates", "Deck of cards"], **options),
+        club=club,
     )
     for i in range(players):
         name = NAMES[i] if i < len(NAMES) else f"Player {i + 1}"
         services.player_register(party=party, name=name, user=owner)
     party.refresh_from_db()
     return party
+
+
+def make_table_night(owner, *, name: str = "Table night", seed: int = 4) -> TableRound:
+    """Table 1 of round 1, drawn with ``seed``, of a party with table-side
+    entry on and four players: Ana, Bea, Cruz and Dee."""
+    party = services.party_create(
+        owner=owner,
+        name=name,
+        date=datetime.date(2026, 5, 8),
+        settings=services.PartySettings(tableside_entry=True),
+    )
+    for player in ("Ana", "Bea", "Cruz", "Dee"):
+        services.player_register(party=party, name=player, user=owner)
+    rnd = services.round1_seat_draw(party=party, seed=seed, user=owner)
+    return TableRound.objects.get(round=rnd, table=1)
 
 
 def play_round(party: Party, rnd, user, rng: random.Random) -> None:
@@ -76,7 +92,11 @@ def make_club_party(
 ) -> Party:
     """A party of ``club`` on ``date``, with ``names`` registered in that order."""
     party = services.party_create(
-        owner=owner, name=f"{club.name} {date:%B %d}", date=date, venue="Parish hall", **options
+        owner=owner,
+        name=f"{club.name} {date:%B %d}",
+        date=date,
+        venue="Parish hall",
+        settings=services.PartySettings(**options),
     )
     Party.objects.filter(pk=party.pk).update(club=club)
     party.refresh_from_db()

@@ -17,8 +17,9 @@ from django.urls import reverse
 from scoring.rules import PARTNERSHIP_RULESETS, RULESETS, new_deal
 from scoring.wording import bid_words
 from tournaments import printing, selectors, services
+from tournaments.choices import POINT_CARD_NAMES
 from tournaments.errors import UserError
-from tournaments.forms import CASUAL_GAME_OPTIONS, POINT_CARD_NAMES
+from tournaments.forms import CASUAL_GAME_OPTIONS
 from tournaments.models import DealResult, Document, Party, TableRound
 from tournaments.partyfile import party_dump, party_load
 from tournaments.tableside.services import table_entry_confirm, table_entry_submit

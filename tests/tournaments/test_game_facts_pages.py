@@ -17,7 +17,7 @@ from django.urls import reverse
 from scoring.rules.cards import SUIT_SYMBOLS
 from scoring.wording import bid_words
 from tournaments import printing, selectors, services
-from tournaments.forms import POINT_CARD_NAMES
+from tournaments.choices import POINT_CARD_NAMES
 from tournaments.models import TableRound
 from tournaments.tableside.services import table_entry_submit
 

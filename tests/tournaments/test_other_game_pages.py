@@ -75,8 +75,7 @@ def party(host):
         owner=host,
         name="Spring Card Party",
         date=datetime.date(2026, 4, 18),
-        ruleset=GAME.name,
-        planned_rounds=3,
+        settings=services.PartySettings(ruleset=GAME.name, planned_rounds=3),
     )
     for name in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=party, name=name, user=host)
@@ -197,7 +196,10 @@ def test_an_online_seat_shows_the_games_bids_and_tricks(client):
 def test_each_shipped_games_entry_pages_offer_its_bids_and_points(client, host, name):
     rs = PARTNERSHIP_RULESETS[name]
     shipped = services.party_create(
-        owner=host, name=rs.title, date=datetime.date(2026, 4, 18), ruleset=name, planned_rounds=3
+        owner=host,
+        name=rs.title,
+        date=datetime.date(2026, 4, 18),
+        settings=services.PartySettings(ruleset=name, planned_rounds=3),
     )
     for player in ("Ana", "Bea", "Cruz", "Dee"):
         services.player_register(party=shipped, name=player, user=host)

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from scoring.rules import PARTNERSHIP_RULESETS
 from scoring.rules.rulesets import HouseOption
-from tournaments import forms
 from tournaments.forms import PartyForm
+from tournaments.forms import parties as forms
 from tournaments.models import Party
 
 DRAW = PARTNERSHIP_RULESETS["monterey-draw"]

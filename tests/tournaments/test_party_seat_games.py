@@ -20,7 +20,10 @@ pytestmark = pytest.mark.django_db
 def test_the_party_service_refuses_an_n_seat_game_naming_the_ruleset(host, game):
     with pytest.raises(UserError) as refused:
         services.party_create(
-            owner=host, name="Spring", date=datetime.date(2026, 4, 18), ruleset=game
+            owner=host,
+            name="Spring",
+            date=datetime.date(2026, 4, 18),
+            settings=services.PartySettings(ruleset=game),
         )
     assert set(refused.value.errors) == {"ruleset"}
     assert "fixed pairs" in refused.value.errors["ruleset"]
@@ -30,6 +33,9 @@ def test_the_party_service_refuses_an_n_seat_game_naming_the_ruleset(host, game)
 def test_an_unknown_game_is_refused_as_unknown(host):
     with pytest.raises(UserError) as refused:
         services.party_create(
-            owner=host, name="Spring", date=datetime.date(2026, 4, 18), ruleset="whist"
+            owner=host,
+            name="Spring",
+            date=datetime.date(2026, 4, 18),
+            settings=services.PartySettings(ruleset="whist"),
         )
     assert "Unknown ruleset" in refused.value.errors["ruleset"]

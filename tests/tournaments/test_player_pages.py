@@ -5,7 +5,6 @@ and link to nothing of the host's area."""
 
 from __future__ import annotations
 
-import datetime
 import random
 import re
 
@@ -20,7 +19,7 @@ from tournaments.models import Member, Party, Round, TableRound
 from tournaments.tableside.services import table_entry_submit
 
 from ..scoring.builders import act, make_table, run_bots, seats_of, state_of
-from .builders import make_club
+from .builders import make_club, make_table_night
 
 pytestmark = pytest.mark.django_db
 
@@ -36,14 +35,8 @@ def assert_no_host_links(client: Client, url: str) -> None:
 
 
 def tableside_party(host) -> tuple[Party, TableRound]:
-    party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8),
-        tableside_entry=True,
-    )  # fmt: skip
-    for name in ("Ana", "Bea", "Cruz", "Dee"):
-        services.player_register(party=party, name=name, user=host)
-    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
-    return party, TableRound.objects.get(round=rnd, table=1)
+    table = make_table_night(host)
+    return table.round.party, table
 
 
 def test_the_party_pages_a_player_opens_have_no_host_links(host):

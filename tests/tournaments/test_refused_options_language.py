@@ -48,7 +48,7 @@ def test_the_new_party_service_says_the_refused_option_in_spanish(host, tiny_spa
             owner=host,
             name="Fiesta",
             date=datetime.date(2026, 4, 18),
-            house_options={"shoot_set_penalty": 5},
+            settings=services.PartySettings(house_options={"shoot_set_penalty": 5}),
         )
     assert caught.value.errors["house_options"] == spanish_refusal(5)
     with translation.override("en"), pytest.raises(UserError) as caught:
@@ -56,7 +56,7 @@ def test_the_new_party_service_says_the_refused_option_in_spanish(host, tiny_spa
             owner=host,
             name="Party",
             date=datetime.date(2026, 4, 18),
-            house_options={"shoot_set_penalty": 5},
+            settings=services.PartySettings(house_options={"shoot_set_penalty": 5}),
         )
     assert caught.value.errors["house_options"].startswith("shoot_set_penalty must be ")
 

@@ -20,6 +20,8 @@ from .views import clubfile, clubs, member_history, members, season_public, seas
 app_name = "club"
 
 club = "<slug:club>/"
+season = club + "seasons/<int:season>/"
+invitation = club + "invitations/<int:invitation_id>/"
 
 urlpatterns: list = [
     # Before any "<club>/" route, which would take "upload" for a club's slug.
@@ -30,12 +32,8 @@ urlpatterns: list = [
     path(club, clubs.club_detail, name="detail"),
     path(club + "invite/", clubs.club_invite, name="invite"),
     path(club + "ratings/", clubs.club_ratings, name="ratings"),
-    path(club + "invitations/<int:invitation_id>/", clubs.club_invitation, name="invitation"),
-    path(
-        club + "invitations/<int:invitation_id>/withdraw/",
-        clubs.invitation_withdraw,
-        name="invitation_withdraw",
-    ),
+    path(invitation, clubs.club_invitation, name="invitation"),
+    path(invitation + "withdraw/", clubs.invitation_withdraw, name="invitation_withdraw"),
     path(club + "roles/<int:role_id>/remove/", clubs.role_remove, name="role_remove"),
     # Members.
     path(club + "members/", members.members, name="members"),
@@ -43,23 +41,19 @@ urlpatterns: list = [
     path(club + "members/merge/", members.member_merge, name="member_merge"),
     # Seasons.
     path(club + "seasons/new/", seasons.season_create, name="season_create"),
-    path(club + "seasons/<int:season>/", seasons.season_page, name="season"),
-    path(club + "seasons/<int:season>/best-of/", seasons.season_best_of, name="season_best_of"),
-    path(club + "seasons/<int:season>/parties/", seasons.season_party_add, name="season_party_add"),
+    path(season, seasons.season_page, name="season"),
+    path(season + "best-of/", seasons.season_best_of, name="season_best_of"),
+    path(season + "parties/", seasons.season_party_add, name="season_party_add"),
     path(
-        club + "seasons/<int:season>/parties/<slug:party>/remove/",
+        season + "parties/<slug:party>/remove/",
         seasons.season_party_remove,
         name="season_party_remove",
     ),
-    path(club + "seasons/<int:season>/public/", seasons.season_public, name="season_public"),
+    path(season + "public/", seasons.season_public, name="season_public"),
     # Member history.
     path(club + "members/<int:member>/", member_history.member, name="member"),
     # Exports.
-    path(
-        club + "seasons/<int:season>/standings.csv",
-        exports.season_export,
-        name="season_export",
-    ),
+    path(season + "standings.csv", exports.season_export, name="season_export"),
     # The club file.
     path(club + "file/", clubfile.club_file, name="club_file"),
 ]
@@ -74,12 +68,12 @@ member_public_patterns = (
     "member_public",
 )
 
-season = "<token:token>/"
+public_season = "<token:token>/"
 
 season_public_patterns = (
     [
-        path(season, season_public.season_page, name="page"),
-        path(season + "qr.svg", season_public.qr_code, name="qr"),
+        path(public_season, season_public.season_page, name="page"),
+        path(public_season + "qr.svg", season_public.qr_code, name="qr"),
     ],
     "season_public",
 )

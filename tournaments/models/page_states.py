@@ -21,7 +21,9 @@ selectors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -37,14 +39,11 @@ SEASON_STATE_TTL = 5
 #: Seconds a process trusts its own memo of a public state.
 LOCAL_STATE_TTL = 1.0
 
-_party_states = LocalMemo(size=1000, ttl=LOCAL_STATE_TTL)
-_season_states = LocalMemo(size=1000, ttl=LOCAL_STATE_TTL)
-
 
 def forget_local() -> None:
     """Empty this process's memos of public states (tests, the benches)."""
-    _party_states.clear()
-    _season_states.clear()
+    _PARTIES.memo.clear()
+    _SEASONS.memo.clear()
 
 
 @dataclass(frozen=True)
@@ -88,61 +87,101 @@ class SeasonState:
         return cls(season.pk, season.public_token, season.version, season.public_open)
 
 
-def _party_key(token: str) -> str:
-    return f"party-ver:{token}"
+class _States:
+    """One kind of public state: in the cache under ``<prefix>:<public
+    token>`` for ``ttl`` seconds, with this process's memo in front."""
+
+    def __init__(self, prefix: str, ttl: int) -> None:
+        self.prefix = prefix
+        self.ttl = ttl
+        self.memo = LocalMemo(size=1000, ttl=LOCAL_STATE_TTL)
+
+    def key(self, token: str) -> str:
+        return f"{self.prefix}:{token}"
+
+    def cached(self, token: str):
+        """The state from this process's memo, else the cache; None when
+        neither holds it."""
+        state = self.memo.get(token)
+        if state is None:
+            state = cache.get(self.key(token))
+            if state is not None:
+                self.memo.set(token, state)
+        return state
+
+    def read(self, token: str, from_row: Callable[[str], Any]):
+        """The state from the memo, the cache, or else ``from_row(token)``
+        (the caller's query, stored here for the next reader); None where
+        that finds no row either."""
+        state = self.cached(token)
+        if state is None:
+            state = from_row(token)
+            if state is not None:
+                self.store(state)
+        return state
+
+    def store(self, state) -> None:
+        """Keep ``state`` as the current one (the cache and this process's memo)."""
+        cache.set(self.key(state.token), state, self.ttl)
+        self.memo.set(state.token, state)
+
+    def forget(self, token: str) -> None:
+        """Its page is gone: 404 from now on, not a moment later."""
+        cache.delete(self.key(token))
+        self.memo.set(token, None)
 
 
-def _season_key(token: str) -> str:
-    return f"season-ver:{token}"
+_PARTIES = _States("party-ver", PUBLIC_STATE_TTL)
+_SEASONS = _States("season-ver", SEASON_STATE_TTL)
 
 
 def public_state_cached(token: str) -> PublicState | None:
     """The party's state from this process's memo, else the cache; None when
     neither holds it."""
-    state = _party_states.get(token)
-    if state is None:
-        state = cache.get(_party_key(token))
-        if state is not None:
-            _party_states.set(token, state)
-    return state
+    return _PARTIES.cached(token)
+
+
+def public_state_read(
+    token: str, from_row: Callable[[str], PublicState | None]
+) -> PublicState | None:
+    """The party's state from the memo, the cache, or else ``from_row``."""
+    return _PARTIES.read(token, from_row)
 
 
 def public_state_shared(token: str) -> PublicState | None:
     """The party's state as the cache holds it, passing over this process's
     memo: what another process published a moment ago; None when not cached."""
-    return cache.get(_party_key(token))
+    return cache.get(_PARTIES.key(token))
 
 
 def public_state_store(state: PublicState) -> None:
     """Keep ``state`` as the party's current one (the cache and this process's memo)."""
-    cache.set(_party_key(state.token), state, PUBLIC_STATE_TTL)
-    _party_states.set(state.token, state)
+    _PARTIES.store(state)
 
 
 def public_state_forget(token: str) -> None:
     """A deleted party: its public pages are 404 from now on, not a moment later."""
-    cache.delete(_party_key(token))
-    _party_states.set(token, None)
+    _PARTIES.forget(token)
 
 
 def season_state_cached(token: str) -> SeasonState | None:
     """The season's state from this process's memo, else the cache; None when
     neither holds it."""
-    state = _season_states.get(token)
-    if state is None:
-        state = cache.get(_season_key(token))
-        if state is not None:
-            _season_states.set(token, state)
-    return state
+    return _SEASONS.cached(token)
+
+
+def season_state_read(
+    token: str, from_row: Callable[[str], SeasonState | None]
+) -> SeasonState | None:
+    """The season's state from the memo, the cache, or else ``from_row``."""
+    return _SEASONS.read(token, from_row)
 
 
 def season_state_store(state: SeasonState) -> None:
     """Keep ``state`` as the season's current one (the cache and this process's memo)."""
-    cache.set(_season_key(state.token), state, SEASON_STATE_TTL)
-    _season_states.set(state.token, state)
+    _SEASONS.store(state)
 
 
 def season_state_forget(token: str) -> None:
     """A deleted season: its public page is 404 from now on."""
-    cache.delete(_season_key(token))
-    _season_states.set(token, None)
+    _SEASONS.forget(token)

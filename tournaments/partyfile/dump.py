@@ -137,22 +137,10 @@ def _deal_versions(
     rows = (
         DealResult.objects.filter(round__party=party)
         .order_by("round_id", "table", "deal", "version")
-        .values_list(
-            "id",
-            "round_id",
-            "table",
-            "deal",
-            "is_current",
-            "reason",
-            "bidder",
-            "bid",
-            "bidding_team_points",
-            "other_team_points",
-            "trump",
-            "tally",
-            "cards",
-        )
+        .values_list("id", "round_id", "table", "deal", "is_current", "reason", *RECORD_FIELDS)
     )
+    # The record's fields in RECORD_FIELDS order: ..., other team's points,
+    # trump, tally, cards.
     for pk, round_id, table, deal, current, reason, *record in rows:
         record[-1] = _in_role_order(record[-1])
         if current:

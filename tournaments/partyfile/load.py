@@ -91,6 +91,21 @@ def _copy_name(owner, name: str, date: datetime.date) -> str:
         number += 1
 
 
+def _settings(file: PartyFile) -> services.PartySettings:
+    """The party's settings as the file gives them; the planned rounds and the
+    round clock, where the file leaves them out, from its rounds and the default."""
+    return services.PartySettings(
+        ruleset=file.ruleset,
+        planned_rounds=file.planned_rounds or min(50, max(6, len(file.rounds))),
+        round_minutes=file.round_minutes or ROUND_MINUTES_DEFAULT,
+        house_options=dict(file.house_options),
+        prizes=list(file.prizes),
+        special_prizes=dict(file.special_prizes),
+        tableside_entry=file.tableside_entry,
+        **file.party_options,
+    )
+
+
 class _Loader:
     """One load: the party being built and its players by the file's names.
 
@@ -114,14 +129,7 @@ class _Loader:
                 name=_copy_name(self.owner, file.name, file.date),
                 date=file.date,
                 venue=file.venue,
-                ruleset=file.ruleset,
-                planned_rounds=file.planned_rounds or min(50, max(6, len(file.rounds))),
-                round_minutes=file.round_minutes or ROUND_MINUTES_DEFAULT,
-                house_options=dict(file.house_options),
-                prizes=list(file.prizes),
-                special_prizes=dict(file.special_prizes),
-                tableside_entry=file.tableside_entry,
-                **file.party_options,
+                settings=_settings(file),
             )
         except UserError as error:
             field = next(iter(error.errors))

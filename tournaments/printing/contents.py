@@ -20,8 +20,8 @@ from scoring import wording
 from scoring.rules.rulesets import PARTNERSHIP_RULESETS, Ruleset
 
 from .. import selectors, services
+from ..choices import POINT_CARD_NAMES
 from ..errors import UserError
-from ..forms import POINT_CARD_NAMES
 from ..game.wifi import wifi_payload
 from ..models import Document, Party, Prize, PrizeAward, TableRound
 from .options import ENTRY_TOKEN_SLOT

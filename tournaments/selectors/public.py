@@ -33,7 +33,7 @@ from pedroparty.memo import LocalMemo
 
 from ..models import Party, page_states
 from ..models.page_states import LOCAL_STATE_TTL as LOCAL_STATE_TTL
-from ..models.page_states import PublicState, public_state_store
+from ..models.page_states import PublicState
 from ..models.page_states import public_state_forget as public_state_forget
 from . import PartyHistory, party_history, standings_from_history, utc_instant
 
@@ -53,19 +53,16 @@ def forget_local() -> None:
 def public_state(token: str) -> PublicState | None:
     """The party's public state: from the memo, the cache, or else its row;
     None for no such party."""
-    state = page_states.public_state_cached(token)
-    if state is not None:
-        return state
+    return page_states.public_state_read(token, _public_state_of_row)
+
+
+def _public_state_of_row(token: str) -> PublicState | None:
     party = (
         Party.objects.filter(public_token=token)
         .only("pk", "public_token", "version", "public_open", "public_standings", "language")
         .first()
     )
-    if party is None:
-        return None
-    state = PublicState.of(party)
-    public_state_store(state)
-    return state
+    return None if party is None else PublicState.of(party)
 
 
 def public_state_latest(token: str) -> PublicState | None:

@@ -28,6 +28,7 @@ from .common import (
 )
 from .finish import party_finish, prize_pick, prize_unpick
 from .parties import (
+    PartySettings,
     party_admin_change,
     party_create,
     party_delete,
@@ -68,6 +69,7 @@ __all__ = [
     "RULESET_OPTION_NAMES",
     "SPECIAL_PRIZE_POSITION",
     "DealEntry",
+    "PartySettings",
     "NameLookalike",
     "party_admin_change",
     "party_create",

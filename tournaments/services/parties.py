@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import (
@@ -48,31 +49,41 @@ from ..selectors import PARTY_LOAD_ACTION
 from .common import RULESET_OPTION_NAMES, SPECIAL_PRIZE_POSITION, audit_log
 
 
+@dataclass(frozen=True)
+class PartySettings:
+    """How a party is played and shown, as its host sets it up: the party
+    form and a party file each give one to ``party_create``.
+
+    ``house_options``: the game's house options by name; ``prizes``: the
+    place prizes in order; ``special_prizes``: kind -> prize name
+    (``low_score``, ``most_shoots``, ``highest_bid``; RULES.md section 6),
+    awarded when the party finishes; ``language``: a code of
+    the site's ``LANGUAGES``, by default the one active when it is created."""
+
+    ruleset: str = "monterey-draw"
+    movement: str = "up_down"
+    deals_per_round: int = 4
+    sitout_credit: str = "average"
+    planned_rounds: int = 6
+    round_minutes: int = ROUND_MINUTES_DEFAULT
+    house_options: Mapping[str, Any] = field(default_factory=dict)
+    prizes: Sequence[str] = ()
+    special_prizes: Mapping[str, str] = field(default_factory=dict)
+    tableside_entry: bool = False
+    language: str = ""
+
+
 def party_create(
     *,
     owner,
     name: str,
     date: datetime.date,
     venue: str = "",
-    ruleset: str = "monterey-draw",
-    movement: str = "up_down",
-    deals_per_round: int = 4,
-    sitout_credit: str = "average",
-    planned_rounds: int = 6,
-    round_minutes: int = ROUND_MINUTES_DEFAULT,
-    house_options: dict[str, Any] | None = None,
-    prizes: Sequence[str] = (),
-    special_prizes: dict[str, str] | None = None,
-    tableside_entry: bool = False,
-    language: str = "",
+    settings: PartySettings = PartySettings(),
     club: Club | None = None,
     season: Season | None = None,
 ) -> Party:
-    """Create a party hosted by ``owner``, with its place prizes in order and
-    optional special prizes (kind -> prize name: ``low_score``,
-    ``most_shoots``, ``highest_bid``; RULES.md section 6), awarded when the
-    party finishes.  ``language`` (a code of ``settings.LANGUAGES``) is the
-    party's language, by default the one active when it is created.
+    """Create a party hosted by ``owner``, set up as ``settings`` says.
 
     ``club``: a club ``owner`` organises, whose roles then reach the party;
     ``season``: one of that club's seasons, that the party counts in."""
@@ -81,10 +92,10 @@ def party_create(
         errors["club"] = gettext("Choose a club you organise.")
     if season is not None and (club is None or season.club_id != club.pk):
         errors["season"] = gettext("Choose a season of the party's club.")
-    language = language or active_language()
-    if language not in dict(settings.LANGUAGES):
+    language = settings.language or active_language()
+    if language not in dict(django_settings.LANGUAGES):
         errors["language"] = gettext("Choose one of the site's languages.")
-    special_prizes = {k: v.strip() for k, v in (special_prizes or {}).items() if v.strip()}
+    special_prizes = {k: v.strip() for k, v in settings.special_prizes.items() if v.strip()}
     special_kinds = [kind for kind in Prize.Kind.values if kind != Prize.Kind.PLACE]
     if set(special_prizes) - set(special_kinds):
         errors["special_prizes"] = gettext("Special prizes are %(kinds)s.") % {
@@ -93,9 +104,10 @@ def party_create(
     name = (name or "").strip()
     if not name:
         errors["name"] = gettext("Give the party a name.")
-    prizes = [p.strip() for p in prizes if p.strip()]
+    prizes = [p.strip() for p in settings.prizes if p.strip()]
     if len(prizes) >= SPECIAL_PRIZE_POSITION:
         errors["prizes"] = _too_many_prizes()
+    ruleset = settings.ruleset
     if ruleset in RULESETS and ruleset not in PARTNERSHIP_RULESETS:
         # Movement needs fixed pairs at four-seat tables (RULES.md 12.5).
         errors["ruleset"] = gettext(
@@ -104,37 +116,36 @@ def party_create(
         ) % {"value": ruleset}
     elif ruleset not in PARTNERSHIP_RULESETS:
         errors["ruleset"] = gettext("Unknown ruleset %(ruleset)r.") % {"ruleset": ruleset}
-    if movement not in ("up_down", "winners_up"):
+    if settings.movement not in ("up_down", "winners_up"):
         errors["movement"] = gettext("Movement is 'up_down' or 'winners_up'.")
-    if sitout_credit not in ("average", "zero"):
+    if settings.sitout_credit not in ("average", "zero"):
         errors["sitout_credit"] = gettext("Sit-out credit is 'average' or 'zero'.")
-    if not isinstance(deals_per_round, int) or not 1 <= deals_per_round <= 12:
+    if not isinstance(settings.deals_per_round, int) or not 1 <= settings.deals_per_round <= 12:
         errors["deals_per_round"] = gettext("Deals per round must be %(min)d to %(max)d.") % {
             "min": 1,
             "max": 12,
         }
-    if not isinstance(planned_rounds, int) or not 1 <= planned_rounds <= 50:
+    if not isinstance(settings.planned_rounds, int) or not 1 <= settings.planned_rounds <= 50:
         errors["planned_rounds"] = gettext("Planned rounds must be %(min)d to %(max)d.") % {
             "min": 1,
             "max": 50,
         }
-    if not isinstance(round_minutes, int) or not ROUND_MINUTES_MIN <= round_minutes <= (
-        ROUND_MINUTES_MAX
-    ):
+    minutes = settings.round_minutes
+    if not isinstance(minutes, int) or not ROUND_MINUTES_MIN <= minutes <= ROUND_MINUTES_MAX:
         errors["round_minutes"] = ngettext(
             "The round clock runs %(min)d to %(max)d minute.",
             "The round clock runs %(min)d to %(max)d minutes.",
             ROUND_MINUTES_MAX,
         ) % {"min": ROUND_MINUTES_MIN, "max": ROUND_MINUTES_MAX}
-    house_options = dict(house_options or {})
+    house_options = dict(settings.house_options)
     unknown = set(house_options) - set(RULESET_OPTION_NAMES)
     if unknown:
         errors["house_options"] = gettext("Unknown house option(s): %(names)s.") % {
             "names": ", ".join(sorted(unknown))
         }
-    elif ruleset in PARTNERSHIP_RULESETS:
+    elif settings.ruleset in PARTNERSHIP_RULESETS:
         try:
-            PARTNERSHIP_RULESETS[ruleset].with_options(**house_options)
+            PARTNERSHIP_RULESETS[settings.ruleset].with_options(**house_options)
         except RulesetError as exc:
             errors["house_options"] = refusal(exc)
     if errors:
@@ -145,15 +156,15 @@ def party_create(
             name=name,
             date=date,
             venue=(venue or "").strip(),
-            ruleset=ruleset,
-            movement=movement,
-            deals_per_round=deals_per_round,
-            sitout_credit=sitout_credit,
-            planned_rounds=planned_rounds,
-            round_minutes=round_minutes,
+            ruleset=settings.ruleset,
+            movement=settings.movement,
+            deals_per_round=settings.deals_per_round,
+            sitout_credit=settings.sitout_credit,
+            planned_rounds=settings.planned_rounds,
+            round_minutes=settings.round_minutes,
             house_options=house_options,
             owner=owner,
-            tableside_entry=tableside_entry,
+            tableside_entry=settings.tableside_entry,
             language=language,
             club=club,
             season=season,
@@ -224,7 +235,7 @@ def party_language_set(*, party: Party, language: str, user) -> None:
     """Change the party's language: the printouts made from now on are
     written in it, and the board shows it.  Audited; bumps the version so
     the printouts made before are marked out of date."""
-    if language not in dict(settings.LANGUAGES):
+    if language not in dict(django_settings.LANGUAGES):
         raise UserError({"language": gettext("Choose one of the site's languages.")})
     with transaction.atomic():
         party = Party.objects.select_for_update().get(pk=party.pk)

@@ -305,6 +305,8 @@ def _dealer(sheet, deal: int) -> dict:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: int) -> HttpResponse:
+    """Amend a recorded deal, with a reason; a round whose winners change says
+    which seatings would now be different."""
     party = party_for_host(request, slug, need=Can.SCORE)
     rnd = party_round(party, number)
     if rnd.status == Round.Status.CLOSED:
@@ -312,15 +314,8 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         party_require(party, Can.ORGANISE)
     result = get_object_or_404(DealResult, round=rnd, table=table, deal=deal, is_current=True)
     sheet = selectors.table_sheet(party, rnd, table)
-    initial = {
-        "bidder": result.bidder,
-        "bid": result.bid,
-        "trump": result.trump,
-        "bidding_team_points": result.bidding_team_points,
-        "other_team_points": result.other_team_points,
-        "version": result.version,
-    }
     rs = services.party_ruleset(party)
+    initial = {**_entry_initial(result), "version": result.version}
     form = AmendForm(request.POST or None, ruleset=rs, initial=initial)
     status = 200
     stored = None
@@ -335,38 +330,9 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
                     entry=form.deal_entry(),
                 )
             except UserError as error:
-                if error.result is not None:
-                    # Another tablet saved first: show what is stored now beside
-                    # what this host entered; saving again replaces it knowingly.
-                    stored = error.result
-                    form = AmendForm({**request.POST.dict(), "version": stored.version}, ruleset=rs)
-                    form.is_valid()
-                    status = 409
-                else:
-                    status = 422
-                apply_errors(form, error)
+                form, stored, status = _amend_refused(request, rs, form, error)
             else:
-                if differing:
-                    rounds = ", ".join(str(n) for n in differing)
-                    messages.warning(
-                        request,
-                        ngettext(
-                            "The winners of round %(number)d changed: the seating of round "
-                            "%(rounds)s would now be different. Keep the seatings played, or "
-                            "re-seat the current round if it has no deals yet.",
-                            "The winners of round %(number)d changed: the seating of rounds "
-                            "%(rounds)s would now be different. Keep the seatings played, or "
-                            "re-seat the current round if it has no deals yet.",
-                            len(differing),
-                        )
-                        % {"number": number, "rounds": rounds},
-                    )
-                else:
-                    messages.success(
-                        request,
-                        gettext("Deal %(deal)d at table %(table)d amended.")
-                        % {"deal": deal, "table": table},
-                    )
+                messages.add_message(request, *_amended(number, table, deal, differing))
                 return redirect("host:table", slug=party.slug, number=number, table=table)
         else:
             status = 422
@@ -385,3 +351,38 @@ def deal_amend(request: HttpRequest, slug: str, number: int, table: int, deal: i
         **_dealer(sheet, deal),
     }
     return render(request, "host/table.html", context, status=status)
+
+
+def _amend_refused(
+    request: HttpRequest, rs, form: AmendForm, error: UserError
+) -> tuple[AmendForm, DealResult | None, int]:
+    """The form to show again, the deal as stored and the status, for an
+    amendment the service refused.  Where another tablet saved first, the
+    stored deal is shown beside what this host entered, and saving again
+    replaces it knowingly."""
+    stored = error.result
+    if stored is not None:
+        form = AmendForm({**request.POST.dict(), "version": stored.version}, ruleset=rs)
+        form.is_valid()
+    apply_errors(form, error)
+    return form, stored, 422 if stored is None else 409
+
+
+def _amended(number: int, table: int, deal: int, differing: list[int]) -> tuple[int, str]:
+    """The message level and words for an amended deal: a warning naming the
+    rounds whose seating would now be different, if any."""
+    if not differing:
+        return messages.SUCCESS, gettext("Deal %(deal)d at table %(table)d amended.") % {
+            "deal": deal,
+            "table": table,
+        }
+    rounds = ", ".join(str(n) for n in differing)
+    return messages.WARNING, ngettext(
+        "The winners of round %(number)d changed: the seating of round "
+        "%(rounds)s would now be different. Keep the seatings played, or "
+        "re-seat the current round if it has no deals yet.",
+        "The winners of round %(number)d changed: the seating of rounds "
+        "%(rounds)s would now be different. Keep the seatings played, or "
+        "re-seat the current round if it has no deals yet.",
+        len(differing),
+    ) % {"number": number, "rounds": rounds}

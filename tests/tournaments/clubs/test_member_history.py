@@ -65,7 +65,12 @@ def club(host):
 
 
 def _club_party(host, club, names, *, date, season=None, **options) -> Party:
-    party = services.party_create(owner=host, name=f"{date:%B} night", date=date, **options)
+    party = services.party_create(
+        owner=host,
+        name=f"{date:%B} night",
+        date=date,
+        settings=services.PartySettings(**options),
+    )
     for name in names:
         services.player_register(party=party, name=name, user=host)
     Party.objects.filter(pk=party.pk).update(club=club, season=season)

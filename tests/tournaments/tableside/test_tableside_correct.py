@@ -3,15 +3,15 @@ the entry waiting and its form holds what the table entered, to fix and save."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.builders import make_table_night
 from tournaments import services
-from tournaments.models import DealResult, TableEntry, TableRound
+from tournaments.models import DealResult, TableEntry
 from tournaments.tableside.services import table_entry_submit
 
 pytestmark = pytest.mark.django_db
@@ -19,14 +19,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def waiting(host):
-    party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
-    )
-    for name in ("Ana", "Bea", "Cruz", "Dee"):
-        services.player_register(party=party, name=name, user=host)
-    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
+    table = make_table_night(host)
+    party = table.round.party
     rs = services.party_ruleset(party)
-    table = TableRound.objects.get(round=rnd, table=1)
     entry = table_entry_submit(
         table_round=table,
         deal=1,

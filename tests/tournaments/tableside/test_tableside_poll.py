@@ -5,7 +5,6 @@ entries, the totals and the entry form as they now are."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
@@ -13,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from tests.tournaments.builders import make_table_night
 from tournaments import services
 from tournaments.models import TableRound
 from tournaments.selectors import public as public_selectors
@@ -35,13 +35,7 @@ def fresh_memos():
 
 @pytest.fixture
 def table(host) -> TableRound:
-    party = services.party_create(
-        owner=host, name="Table night", date=datetime.date(2026, 5, 8), tableside_entry=True
-    )
-    for name in ("Ana", "Bea", "Cruz", "Dee"):
-        services.player_register(party=party, name=name, user=host)
-    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
-    return TableRound.objects.get(round=rnd, table=1)
+    return make_table_night(host)
 
 
 def phone(table: TableRound, seat: int) -> Client:

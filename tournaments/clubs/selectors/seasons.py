@@ -41,7 +41,7 @@ from pedroparty.memo import LocalMemo
 from ...game import ratings as rating_model
 from ...game.season_table import Night, season_standings
 from ...models import Party, Player, Season, page_states
-from ...models.page_states import SeasonState, season_state_store
+from ...models.page_states import SeasonState
 from ...selectors.results import party_standings
 from .ratings import season_ratings
 
@@ -147,19 +147,16 @@ class SeasonTable:
 def season_state(token: str) -> SeasonState | None:
     """The season's public state: from the memo, the cache, or else its row;
     None for no such season."""
-    state = page_states.season_state_cached(token)
-    if state is not None:
-        return state
+    return page_states.season_state_read(token, _season_state_of_row)
+
+
+def _season_state_of_row(token: str) -> SeasonState | None:
     season = (
         Season.objects.filter(public_token=token)
         .only("pk", "public_token", "version", "public_open")
         .first()
     )
-    if season is None:
-        return None
-    state = SeasonState.of(season)
-    season_state_store(state)
-    return state
+    return None if season is None else SeasonState.of(season)
 
 
 def seasons_of_club(*, club_id: int) -> list[Season]:

@@ -156,7 +156,7 @@ def demo_season_create(user) -> Season:
                 name=f"{CLUB_NAME}, night {number}",
                 date=timezone.localdate() - datetime.timedelta(days=days_before),
                 venue="Parish hall, Monterey",
-                prizes=PRIZES,
+                settings=services.PartySettings(prizes=PRIZES),
                 club=club,
                 season=season,
             )
@@ -182,9 +182,7 @@ def demo_party_create(user, season: Season | None = None) -> Party:
         name=PARTY_NAME,
         date=timezone.localdate(),
         venue="Parish hall, Monterey",
-        ruleset="monterey-draw",
-        planned_rounds=6,
-        prizes=PRIZES,
+        settings=services.PartySettings(ruleset="monterey-draw", planned_rounds=6, prizes=PRIZES),
         club=season.club if season else None,
         season=season,
     )
