@@ -16,7 +16,15 @@ from scoring.wording import bid_words
 
 from ..models import OnlineDeal, OnlineSeat, OnlineTable
 from .cards import suit_label
-from .tables import Played, bots_overdue_since, deal_state, table_ruleset, table_seats
+from .tables import (
+    Played,
+    bots_overdue_since,
+    deal_state,
+    seat_bid_made,
+    seat_points,
+    table_ruleset,
+    table_seats,
+)
 
 
 @dataclass(frozen=True)
@@ -33,7 +41,8 @@ class DealLine:
     trump: dict | None
     points: int
     made: bool
-    score: tuple[int, int]
+    #: The deal's score: (team 0, team 1), or one a seat in an N-seat game.
+    score: tuple[int, ...]
     party_error: str
 
 
@@ -60,12 +69,29 @@ def finished_deals(table: OnlineTable, names: list[str]) -> list[DealLine]:
 def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
     rs = table_ruleset(table)
     lines = []
-    for number, dealer, record, s0, s1, error in (
+    for number, dealer, record, s0, s1, scores, error in (
         OnlineDeal.objects.filter(table=table, status=OnlineDeal.Status.DONE)
         .order_by("number")
-        .values_list("number", "dealer", "record", "score0", "score1", "party_error")
+        .values_list("number", "dealer", "record", "score0", "score1", "scores", "party_error")
     ):
         bidder = record["bidder"]
+        if scores is not None:  # an N-seat game (RULES.md 12.1.8)
+            lines.append(
+                DealLine(
+                    number=number,
+                    dealer=names[dealer],
+                    bidder=names[bidder],
+                    bidder_seat=bidder,
+                    bid=record["bid"],
+                    bid_label=bid_words(record["bid"], rs),
+                    trump=suit_label(record["trump"]),
+                    points=seat_points(record),
+                    made=seat_bid_made(record),
+                    score=tuple(scores),
+                    party_error=error,
+                )
+            )
+            continue
         lines.append(
             DealLine(
                 number=number,
@@ -98,7 +124,8 @@ def table_facts(
         "deals_total": table.deals_total,
         "deal_number": table.deal_number,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away} for s in seats],
-        "score": [table.score0, table.score1],
+        # A seat's running total in an N-seat game, else a team's.
+        "score": list(table.totals) or [table.score0, table.score1],
         "winner": table.winner,
         "note": table.note,
         "deals": [
@@ -107,6 +134,7 @@ def table_facts(
                 "bidder": d.bidder_seat,
                 "bid": d.bid,
                 "trump": d.trump["letter"] if d.trump else None,
+                # The bidding side's points (the bidder's own in an individual game).
                 "bidding_team_points": d.points,
                 "score": list(d.score),
             }

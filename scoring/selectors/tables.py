@@ -27,6 +27,25 @@ def table_ruleset(table: OnlineTable) -> Ruleset:
     return _ruleset_from(tuple(sorted(table.ruleset.items())))
 
 
+def seat_game(table: OnlineTable) -> bool:
+    """Whether the table plays an N-seat game (RULES.md 12.1): it keeps a
+    running total a seat."""
+    return bool(table.totals)
+
+
+def seat_points(record: dict) -> int:
+    """The points that count for the bid of an N-seat record: the bidding
+    side's (called partner) or the bidder's own (individual)."""
+    if "side_points" in record:
+        return record["side_points"][0]
+    return record["seat_points"][record["bidder"]]
+
+
+def seat_bid_made(record: dict) -> bool:
+    """Whether the bid of an N-seat record was made."""
+    return seat_points(record) >= record["bid"]
+
+
 def table_seats(
     *, table_id: int | None = None, token: str | None = None, creator_token: str | None = None
 ) -> list[OnlineSeat]:
