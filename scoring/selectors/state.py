@@ -44,6 +44,8 @@ class DealLine:
     #: The deal's score: (team 0, team 1), or one a seat in an N-seat game.
     score: tuple[int, ...]
     party_error: str
+    #: An N-seat game: "Ana 5 · Bea −6 · …", each seat's deal score.
+    seat_line: str = ""
 
 
 #: A table's finished deals never change, so their lines are kept in memory
@@ -89,6 +91,9 @@ def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
                     made=seat_bid_made(record),
                     score=tuple(scores),
                     party_error=error,
+                    seat_line=" · ".join(
+                        f"{name} {score:+d}" for name, score in zip(names, scores, strict=True)
+                    ),
                 )
             )
             continue
