@@ -5,7 +5,10 @@ record the engine's own."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from scoring import services
 from scoring.models import OnlineDeal, OnlineTable
@@ -164,3 +167,43 @@ def test_a_bot_stand_in_plays_an_n_seat_seat():
     services.seat_hand_to_bot(creator_token=table.creator_token, seat=seat, kind="expert")
     run_bots(table)
     assert len(state_of(table).log) == 1  # the expert level plays the seat heuristic
+
+
+def test_the_new_table_page_offers_every_game_and_seats_its_players(client):
+    page = client.get(reverse("play:new"))
+    for game in RULESETS:
+        assert f'value="{game}"' in page.content.decode()
+    assert 'name="individual-players"' in page.content.decode()
+    data = {
+        "ruleset": "individual",
+        "individual-players": "3",
+        "length": "deals",
+        "target": "",
+        "deals": "2",
+        "idle_seconds": "120",
+        "name1": "Ana",
+        "kind1": "human",
+        "name2": "",
+        "kind2": EMPTY,
+        "name3": "Cruz",
+        "kind3": "human",
+        # Rows past the game's seats are not used.
+        "name4": "Dee",
+        "kind4": "human",
+    }
+    response = client.post(reverse("play:new"), data)
+    assert response.status_code == 302
+    table = OnlineTable.objects.get()
+    assert services.table_ruleset(table).players == 3
+    rows = seats_of(table)
+    assert [(s.name, s.kind) for s in rows] == [
+        ("Ana", "human"),
+        ("Bot 2", "heuristic"),
+        ("Cruz", "human"),
+    ]
+    manage = client.get(response.url)
+    assert manage.status_code == 200
+    assert len(re.findall(r'class="seat-link[ "]', manage.content.decode())) == 3
+    seat_page = client.get(reverse("play:seat", args=[rows[0].token]))
+    assert seat_page.status_code == 200
+    assert seat_page.content.decode().count('class="team seat-score') == 3
