@@ -280,7 +280,7 @@ def _seat_of(seats: Sequence[OnlineSeat], seat: int) -> OnlineSeat:
 
 
 def _lock_by_seat(token: str, version: int) -> tuple[OnlineTable, list[OnlineSeat]]:
-    """The table of seat ``token``, locked, and its four seats, read after the
+    """The table of seat ``token``, locked, and its seats, read after the
     lock; :class:`PlayError` if the table is no longer at ``version``."""
     locked = OnlineTable.objects.select_for_update(of=("self",)).filter(seats__token=token)
     row = locked.values_list("pk", "version").first()
@@ -374,5 +374,5 @@ _TABLE_FIELDS = [
 
 
 def _tokens(table: OnlineTable, seats: Sequence[OnlineSeat]) -> list[str]:
-    """Every private link of the table: the creator's and the four seats'."""
+    """Every private link of the table: the creator's and every seat's."""
     return [table.creator_token, *(seat.token for seat in seats)]
