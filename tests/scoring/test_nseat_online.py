@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring import services
@@ -155,6 +156,22 @@ def test_a_person_plays_a_deal_of_five_hand_with_the_bots():
     state = state_of(table)
     assert deal.record == seat_deal_record(deal, state, seats_of(table))
     assert table.totals == list(state.score()) == deal.scores
+    # The finished game's pages: the winner or a tie, a score a seat, the replay.
+    client = Client()
+    page = client.get(reverse("play:seat", args=[me.token])).content.decode()
+    names = [s.name for s in seats_of(table)]
+    winner = "A tie" if table.winner is None else f"{names[table.winner]} wins"
+    assert f"Game over: {winner}" in page
+    assert page.count('class="team seat-score') == 5
+    for name, score in zip(names, deal.scores, strict=True):
+        assert f"{name} {score:+d}" in page  # the deal's line, a score a seat
+    replay = client.get(reverse("play:seat_replay", args=[me.token, 1]))
+    assert replay.status_code == 200
+    bidder = names[deal.record["bidder"]]
+    assert f"{bidder} calls " in replay.content.decode()
+    assert len(re.findall(r'class="replay-hand[ "]', replay.content.decode())) == 5
+    manage = client.get(reverse("play:manage", args=[table.creator_token])).content.decode()
+    assert f"Game over: {winner}." in manage
 
 
 def test_a_bot_stand_in_plays_an_n_seat_seat():
