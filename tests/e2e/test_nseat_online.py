@@ -6,7 +6,8 @@ a card for their partner and play; in Railroad everyone else passes and
 they go alone.  All through, the five seats lie inside the phone's width
 with no sideways scrolling; at the end the called card (or "alone") and a
 running total for each of the five seats are on the page, and the deal
-counted as the engine says.
+counted as the engine says.  A table of the original Pedro for seven, long
+names and all, fits the phone too, deal after deal.
 """
 
 from __future__ import annotations
@@ -71,13 +72,13 @@ def seat_table(game: str, monkeypatch) -> services.OnlineTable:
     return table
 
 
-def fits(page: Page) -> None:
-    """Five seats inside the phone's width, nothing sticking out sideways."""
+def fits(page: Page, seats: int = 5) -> None:
+    """The table's seats inside the phone's width, nothing sticking out sideways."""
     boxes = page.evaluate(
         """() => [...document.querySelectorAll('.felt .seatbox')].map((e) => {
           const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; })"""
     )
-    assert len(boxes) == 5
+    assert len(boxes) == seats
     assert all(
         left >= 0 and right <= PHONE["width"] and width >= 70 for left, right, width in boxes
     )
@@ -140,4 +141,34 @@ def test_a_person_goes_alone_in_railroad(phone, traffic, monkeypatch):
     assert [int(t) for t in totals] == table.totals == record["tally"]
     # Alone, every score is doubled (RULES.md 12.3): all of them even.
     assert all(score % 2 == 0 for score in record["tally"])
+    assert traffic.problems == []
+
+
+def test_seven_players_fit_a_phone_deal_after_deal(phone, traffic):
+    seats = [
+        SeatSpec("Rosa María de los Ángeles", "human"),
+        SeatSpec("Bartholomew-Alexander", "heuristic"),
+    ] + [SeatSpec("", EMPTY)] * 5
+    table = services.table_create(ruleset="original", options={"players": 7}, seats=seats, deals=2)
+    phone.goto(f"/play/s/{table.seats.get(seat=0).token}/")
+    game = phone.locator("#game")
+    turn = '#game[data-turn="me"], #game[data-turn="done"]'
+    for deal in (1, 2):
+        for _ in range(40):
+            expect(phone.locator(turn)).to_have_count(1, timeout=20_000)
+            fits(phone, seats=7)
+            if game.get_attribute("data-turn") == "done":
+                break
+            version = game.get_attribute("data-version")
+            make_move(phone, phone.locator("#game button.choice, #game button.pcard").first)
+            expect(phone.locator(f'#game:not([data-version="{version}"])')).to_have_count(1)
+        if deal == 1:
+            phone.locator('button[value="next"]').click()
+            # The person plays in every deal: the next one is not over before their move.
+            expect(phone.locator('#game[data-turn="done"]')).to_have_count(0)
+    table.refresh_from_db()
+    assert table.status == "finished" and table.deal_number == 2
+    assert phone.locator(".scoreboard.seats .seat-score").count() == 7
+    totals = phone.locator(".scoreboard.seats .seat-score .total").all_inner_texts()
+    assert [int(t) for t in totals] == table.totals
     assert traffic.problems == []
