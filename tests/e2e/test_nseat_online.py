@@ -7,7 +7,8 @@ they go alone.  All through, the five seats lie inside the phone's width
 with no sideways scrolling; at the end the called card (or "alone") and a
 running total for each of the five seats are on the page, and the deal
 counted as the engine says.  A table of the original Pedro for seven, long
-names and all, fits the phone too, deal after deal.
+names and all, fits the phone too, deal after deal.  axe-core finds no
+serious problem on the page at the call and at the deal's end.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from scoring.rules import RULESETS, new_deal
 from scoring.rules.seat_bots import SeatHeuristicBot
 from scoring.services import EMPTY, SeatSpec
 from scoring.services import deals as deal_service
+from tests.e2e.accessibility import axe_problems
 from tests.e2e.browser import bots_worker, make_move, open_page
 
 pytestmark = pytest.mark.e2e
@@ -101,6 +103,9 @@ def play_the_deal(page: Page) -> list[str]:
         if game.get_attribute("data-turn") == "done":
             return prompts
         prompts.append(page.locator(".prompt h1").inner_text())
+        if page.locator('.fan.calls, button[value="alone"]').count():
+            # The call: the page at its busiest, checked by axe-core.
+            assert axe_problems(page) == []
         bids = page.locator("#game button.choice.bid")
         move = (
             bids.first
@@ -125,6 +130,7 @@ def test_a_person_calls_a_partner_in_five_hand(phone, traffic, monkeypatch):
     totals = phone.locator(".scoreboard.seats .seat-score .total").all_inner_texts()
     assert [int(t) for t in totals] == table.totals == record["tally"]
     assert phone.locator(".prompt .result").count() == 1
+    assert axe_problems(phone) == []
     assert traffic.problems == []
 
 
