@@ -212,13 +212,18 @@ def seat_game_notes(view: dict[str, Any], names: list[str]) -> list[str]:
     bidder, seat = view["bidder"], view["seat"]
     if bidder is None:
         return []
-    who = _("You") if bidder == seat else names[bidder]
+    mine = bidder == seat
     if view.get("alone"):
-        return [_("%(who)s went alone.") % {"who": who}]
+        if mine:
+            return [_("You went alone.")]
+        return [_("%(name)s went alone.") % {"name": names[bidder]}]
     call = view.get("call")
     if not call:
         return []
-    found = [_("%(who)s called %(card)s.") % {"who": who, "card": _card(call)}]
+    if mine:
+        found = [_("You called %(card)s.") % {"card": _card(call)}]
+    else:
+        found = [_("%(name)s called %(card)s.") % {"name": names[bidder], "card": _card(call)}]
     partner = view.get("partner")
     if partner == "none":
         found.append(_("Nobody held %(card)s: no partner this deal.") % {"card": _card(call)})
