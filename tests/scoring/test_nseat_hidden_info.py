@@ -146,6 +146,9 @@ def play_and_watch(game: str, seed: int) -> tuple[int, int]:
     table.refresh_from_db()
     assert mirror.phase == "done" and table.status == OnlineTable.Status.FINISHED
     assert table.totals == list(mirror.score())
+    facts = client.get(reverse("play:seat_state", args=[tokens[0]])).json()["table"]
+    assert facts["score"] == table.totals and facts["winner"] == table.winner
+    assert facts["deals"][0]["score"] == list(mirror.score())
     return steps, hidden_steps
 
 
