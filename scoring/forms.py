@@ -14,10 +14,19 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms import house_option_field
 from tournaments.models import Member
 
-from .models import OnlineSeat
-from .rules import PARTNERSHIP_RULESETS
+from .models import MAX_SEATS, OnlineSeat
+from .rules import RULESETS, RulesetError
+from .rules.levels import plays_seats
 from .rules.rulesets import HouseOption
-from .services import AWAY_CHOICES, IDLE_CHOICES, MAX_DEALS, MAX_TARGET, SeatSpec, duration_text
+from .services import (
+    AWAY_CHOICES,
+    EMPTY,
+    IDLE_CHOICES,
+    MAX_DEALS,
+    MAX_TARGET,
+    SeatSpec,
+    duration_text,
+)
 
 #: Said in the language of the page that shows the form.
 _IDLE_LABELS = [(seconds, lazy(duration_text, str)(seconds)) for seconds in IDLE_CHOICES]
@@ -29,8 +38,12 @@ _LEVEL_CHOICES = [
     (OnlineSeat.Kind.EXPERT, _("Expert bot")),
 ]
 _SEATS = range(1, 5)
+#: A casual table's seat rows: enough for the largest N-seat game (RULES.md 12.2).
+_TABLE_SEATS = range(1, MAX_SEATS + 1)
+#: A seat row may be left for a bot to take when the table starts (RULES.md 12.5).
+_KIND_CHOICES = [*OnlineSeat.Kind.choices, (EMPTY, _("Empty: a bot sits here at the start"))]
 #: Every game a table may play, by its ruleset id.
-GAME_CHOICES = [(name, _(rs.title)) for name, rs in PARTNERSHIP_RULESETS.items()]
+GAME_CHOICES = [(name, _(rs.title)) for name, rs in RULESETS.items()]
 #: House options the table form sets in its own fields (the game's length),
 #: or that a casual table does not use (a party's rounds).
 _OWN_OPTIONS = ("target", "deals_per_round")
@@ -38,9 +51,7 @@ _OWN_OPTIONS = ("target", "deals_per_round")
 
 def table_house_options(ruleset: str) -> tuple[HouseOption, ...]:
     """The house options a casual table of ``ruleset`` offers."""
-    return tuple(
-        o for o in PARTNERSHIP_RULESETS[ruleset].house_options if o.name not in _OWN_OPTIONS
-    )
+    return tuple(o for o in RULESETS[ruleset].house_options if o.name not in _OWN_OPTIONS)
 
 
 def option_field_name(ruleset: str, option: HouseOption) -> str:
@@ -96,7 +107,7 @@ class TableForm(SeatKindsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         #: The club members the creator may seat (``selectors.members_seatable``).
         self.members = {member.pk: member for member in members}
-        for number in _SEATS:
+        for number in _TABLE_SEATS:
             self.fields[f"name{number}"] = forms.CharField(
                 label=gettext("Seat %(number)s name") % {"number": number},
                 max_length=40,
@@ -112,16 +123,28 @@ class TableForm(SeatKindsMixin, forms.Form):
                     required=False,
                 )
         self.add_kinds(people=1)
+        for number in _TABLE_SEATS:
+            if number not in _SEATS:
+                # Rows for the games of more than four: left out (an older
+                # form) or empty, a bot takes the seat.
+                self.fields[f"kind{number}"] = forms.ChoiceField(
+                    label=gettext("Seat %(number)s") % {"number": number},
+                    choices=_KIND_CHOICES,
+                    initial=EMPTY,
+                    required=False,
+                )
+            else:
+                self.fields[f"kind{number}"].choices = _KIND_CHOICES
         self.add_away()
-        for number in _SEATS:
+        for number in _TABLE_SEATS:
             self.fields[f"away{number}"] = forms.ChoiceField(
                 label=gettext("While seat %(number)s's person is away") % {"number": number},
                 choices=_LEVEL_CHOICES,
                 initial=OnlineSeat.Kind.HEURISTIC,
                 required=False,
             )
-        # Each game's house options, its own values first (RULES.md 9, 11).
-        for name, rs in PARTNERSHIP_RULESETS.items():
+        # Each game's house options, its own values first (RULES.md 9, 11, 12).
+        for name, rs in RULESETS.items():
             for option in table_house_options(name):
                 field = house_option_field(option, getattr(rs, option.name))
                 self.fields[option_field_name(name, option)] = field
@@ -151,6 +174,15 @@ class TableForm(SeatKindsMixin, forms.Form):
             self.add_error("deals", ValidationError(gettext("Give the number of deals.")))
         return data
 
+    def seat_count(self) -> int:
+        """The chosen game's seats: four, or the N-seat game's (RULES.md 12.1.1)."""
+        name = self.cleaned_data["ruleset"]
+        try:
+            rs = RULESETS[name].with_options(**self.house_options())
+        except RulesetError:
+            rs = RULESETS[name]  # the service names what is wrong with the options
+        return rs.players if plays_seats(rs) else 4
+
     def seat_rows(self) -> list[tuple]:
         """(number, name, kind, member or None, away) bound fields of each seat."""
         return [
@@ -161,19 +193,20 @@ class TableForm(SeatKindsMixin, forms.Form):
                 self[f"member{number}"] if self.members else None,
                 self[f"away{number}"],
             )
-            for number in _SEATS
+            for number in _TABLE_SEATS
         ]
 
     def seat_specs(self) -> list[SeatSpec]:
+        """The chosen game's seats, seat 1 first; the rows past them are not used."""
         data = self.cleaned_data
         return [
             SeatSpec(
                 data[f"name{n}"],
-                data[f"kind{n}"],
+                data[f"kind{n}"] or EMPTY,
                 member=self.members.get(data.get(f"member{n}")),
                 away_kind=data[f"away{n}"] or OnlineSeat.Kind.HEURISTIC,
             )
-            for n in _SEATS
+            for n in range(1, self.seat_count() + 1)
         ]
 
     def game_length(self) -> dict[str, int | None]:
@@ -181,7 +214,7 @@ class TableForm(SeatKindsMixin, forms.Form):
         if data["length"] == "target":
             target = data["target"]
             if target is None:
-                target = PARTNERSHIP_RULESETS[data["ruleset"]].target
+                target = RULESETS[data["ruleset"]].target
             return {"target": target, "deals": None}
         return {"target": None, "deals": data["deals"]}
 

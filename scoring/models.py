@@ -15,6 +15,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+#: The most seats a table may have: the original Pedro for seven (RULES.md 12.2).
+MAX_SEATS = 7
+
 
 def new_token() -> str:
     """A private link's secret: 128 random bits, URL-safe."""
@@ -22,7 +25,8 @@ def new_token() -> str:
 
 
 class OnlineTable(models.Model):
-    """Four seats playing deal after deal until the game ends."""
+    """Four seats (a partnership game) or N seats (RULES.md 12.1) playing
+    deal after deal until the game ends."""
 
     class Mode(models.TextChoices):
         TARGET = "target", _("Play to a target")
@@ -68,6 +72,10 @@ class OnlineTable(models.Model):
     #: Game scores, team 0 (seats 1 and 3) and team 1 (seats 2 and 4).
     score0 = models.IntegerField(default=0)
     score1 = models.IntegerField(default=0)
+    #: An N-seat game (RULES.md 12.1): the running total of each seat, seat
+    #: 1 first; empty at a four-seat table, which keeps ``score0``/``score1``.
+    totals = models.JSONField(default=list, blank=True)
+    #: The team that won (four seats) or, in an N-seat game, the seat.
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Since when the seat to act has been thinking (idle seats go to a bot).
     turn_since = models.DateTimeField()
@@ -104,7 +112,8 @@ class OnlineTable(models.Model):
                 condition=Q(mode="target") | Q(deals_total__gte=1), name="online_deals_total"
             ),
             models.CheckConstraint(
-                condition=Q(winner__isnull=True) | Q(winner__lte=1), name="online_winner_team"
+                condition=Q(winner__isnull=True) | Q(winner__lt=MAX_SEATS),
+                name="online_winner_range",
             ),
         ]
 
@@ -161,7 +170,7 @@ class OnlineSeat(models.Model):
         ordering = ["table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="online_seat_unique"),
-            models.CheckConstraint(condition=Q(seat__lte=3), name="online_seat_range"),
+            models.CheckConstraint(condition=Q(seat__lt=MAX_SEATS), name="online_seat_range"),
         ]
 
     def __str__(self) -> str:
@@ -198,6 +207,9 @@ class OnlineDeal(models.Model):
     record = models.JSONField(null=True, blank=True)
     score0 = models.SmallIntegerField(null=True, blank=True)
     score1 = models.SmallIntegerField(null=True, blank=True)
+    #: An N-seat game: each seat's score for the deal (``score0``/``score1``
+    #: stay empty).
+    scores = models.JSONField(null=True, blank=True)
     #: For a party table: the result stored in the party.
     result = models.ForeignKey(
         "tournaments.DealResult", null=True, blank=True, on_delete=models.SET_NULL
@@ -217,7 +229,7 @@ class OnlineDeal(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="online_deal_unique"),
-            models.CheckConstraint(condition=Q(dealer__lte=3), name="online_dealer_range"),
+            models.CheckConstraint(condition=Q(dealer__lt=MAX_SEATS), name="online_dealer_range"),
             models.CheckConstraint(condition=Q(number__gte=1), name="online_deal_positive"),
         ]
 
@@ -249,7 +261,7 @@ class DealEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["deal", "seq"], name="deal_event_seq_unique"),
             models.CheckConstraint(condition=Q(seq__gte=1), name="deal_event_seq_positive"),
-            models.CheckConstraint(condition=Q(seat__lte=3), name="deal_event_seat_range"),
+            models.CheckConstraint(condition=Q(seat__lt=MAX_SEATS), name="deal_event_seat_range"),
         ]
 
     def __str__(self) -> str:

@@ -39,8 +39,10 @@ def expert_advice(view: dict[str, Any], seed: int) -> Advice:
 
 
 def hints_offered(table: OnlineTable) -> bool:
-    """Hints are for casual tables: a party table's deals count in a party."""
-    return table.mode != OnlineTable.Mode.PARTY
+    """Hints are for casual tables: a party table's deals count in a party.
+    The expert advises the four-seat games only: an N-seat game (RULES.md
+    12), whose bots are the seat heuristic, offers none."""
+    return table.mode != OnlineTable.Mode.PARTY and not table.totals
 
 
 @dataclass(frozen=True)

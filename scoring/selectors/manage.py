@@ -4,7 +4,7 @@ how long, which seats may go to a bot."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
@@ -13,7 +13,7 @@ from pedroparty.qrcodes import qr_svg
 from ..models import OnlineTable
 from .phases import phase_title
 from .state import DealLine, finished_deals, game_length, manage_etag, team_names
-from .tables import away_note, deal_state, seat_idle, table_ruleset, table_seats
+from .tables import away_note, deal_state, seat_game, seat_idle, table_ruleset, table_seats
 
 
 @dataclass
@@ -48,6 +48,8 @@ class ManageScreen:
     can_deal_next: bool
     game_over: bool
     winner: str
+    #: An N-seat game (RULES.md 12.1): (name, running total) of each seat.
+    totals: list[tuple[str, int]] = field(default_factory=list)
 
 
 def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
@@ -80,8 +82,15 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
             )
         )
     game_over = table.status == OnlineTable.Status.FINISHED
-    teams = team_names(names)
+    ring = seat_game(table)
+    teams = ("", "") if ring else team_names(names)
     idle = any(m.idle for m in managed)
+    if ring and table.winner is not None:
+        winner = gettext("%(name)s wins") % {"name": names[table.winner]}
+    elif table.winner is not None:
+        winner = gettext("%(team)s win") % {"team": teams[table.winner]}
+    else:
+        winner = gettext("A tie")
     return ManageScreen(
         table=table,
         etag=manage_etag(table.version, idle),
@@ -94,13 +103,6 @@ def manage_screen(creator_token: str, seat_url) -> ManageScreen | None:
         deals=finished_deals(table, names),
         can_deal_next=state.phase == "done" and not game_over,
         game_over=game_over,
-        winner=(
-            (
-                gettext("A tie")
-                if table.winner is None
-                else gettext("%(team)s win") % {"team": teams[table.winner]}
-            )
-            if game_over
-            else ""
-        ),
+        winner=winner if game_over else "",
+        totals=list(zip(names, table.totals, strict=True)) if ring else [],
     )

@@ -15,7 +15,7 @@ from scoring.rules import Ruleset
 from scoring.rules.cards import ANY_CARD, SUIT_NAMES, SUITS
 
 from ..models import OnlineSeat
-from .cards import bid_text
+from .cards import SYMBOLS, bid_text
 
 
 def _phases(rs: Ruleset) -> list[tuple[str, str]]:
@@ -38,6 +38,8 @@ def _phases(rs: Ruleset) -> list[tuple[str, str]]:
         ]
     elif rs.exchange != "none":
         steps.append(("discard", pgettext("deal step", "Discard")))
+    if rs.sides == "called":
+        steps.append(("call", pgettext("deal step", "Call")))
     return [
         *steps,
         ("play", pgettext("deal step", "Play")),
@@ -63,7 +65,7 @@ def _laying(view: dict[str, Any], rs: Ruleset) -> bool:
 def phase_title(view: dict[str, Any], rs: Ruleset) -> str:
     phase = view["phase"]
     if phase == "play":
-        if _laying(view, rs):
+        if _laying(view, rs) and rs.exchange != "five-hand":
             return _("Laying down extra trumps")
         return _("Trick %(number)d of %(tricks)d") % {
             "number": len(view["tricks"]) + 1,
@@ -77,6 +79,7 @@ def phase_title(view: dict[str, Any], rs: Ruleset) -> str:
         "trump": _("Naming trump"),
         "discard": _("Discarding"),
         "fill": _("Robbing the pack"),
+        "call": _("Calling a partner"),
         "done": _("Deal over"),
     }[phase]
 
@@ -100,6 +103,8 @@ def prompt(
         if "misdeal" in legal:
             hint += " " + _("You hold no card that can score: you may call a misdeal.")
         return title, hint
+    if phase == "call":
+        return _call_prompt(legal)
     if phase == "trump":
         if len(legal) < len(SUITS):
             return _("Name trump."), _("You shot: name a suit whose ace and two you held.")
@@ -108,6 +113,14 @@ def prompt(
     trump = SUITS.index(view["trump"])
     is_trump = rs.tables.is_trump[trump]
     if phase == "discard":
+        if rs.exchange == "five-hand":
+            trumps = sum(1 for c in hand if is_trump[ANY_CARD[c]])
+            owed = len(hand) - max(rs.hand_size, trumps)
+            return (
+                ngettext("Discard %(count)d card.", "Discard %(count)d cards.", owed)
+                % {"count": owed},
+                _("You keep every trump; your discards are face down and nobody sees them."),
+            )
         if rs.exchange == "widow":
             trumps = sum(1 for c in hand if is_trump[ANY_CARD[c]])
             owed = len(hand) - max(rs.hand_size, trumps)
@@ -138,6 +151,10 @@ def prompt(
             "Throwing in gives the bidders all %(total)d points; no card is played.",
             rs.total_points,
         ) % {"total": rs.total_points}
+    if legal[0].startswith("lay ") and rs.exchange == "five-hand":
+        return _("Lay down one extra trump."), _(
+            "You hold more cards than tricks are left: lay one down face up, then play your card."
+        )
     if legal[0].startswith("lay "):
         extra = len(hand) - rs.hand_size
         return (
@@ -158,7 +175,7 @@ def _waiting(view: dict[str, Any], name: str, bot: bool, rs: Ruleset) -> str:
     phase = view["phase"]
     if phase == "play" and view.get("throw_in"):
         return _("Waiting for %(who)s to throw in the hand or play on.") % {"who": who}
-    if phase == "play" and _laying(view, rs):
+    if phase == "play" and _laying(view, rs) and rs.exchange != "five-hand":
         return _("Waiting for %(who)s to lay down extra trumps.") % {"who": who}
     doing = {
         "dark": _("Waiting for %(who)s to call in the dark."),
@@ -166,9 +183,67 @@ def _waiting(view: dict[str, Any], name: str, bot: bool, rs: Ruleset) -> str:
         "trump": _("Waiting for %(who)s to name trump."),
         "discard": _("Waiting for %(who)s to discard."),
         "fill": _("Waiting for %(who)s to rob the pack."),
+        "call": _("Waiting for %(who)s to call a partner."),
         "play": _("Waiting for %(who)s to play."),
     }[phase]
     return doing % {"who": who}
+
+
+def _call_prompt(legal: list[str]) -> tuple[str, str]:
+    """The bidder calls a card (its holder is their partner) or goes alone."""
+    if legal == ["alone"]:
+        return _("You hold every trump: you go alone."), _(
+            "Alone, you play against everyone else, and the deal counts double."
+        )
+    if "alone" in legal:
+        return _("Call a trump for your partner, or go alone."), _(
+            "Whoever holds the card you call is your partner for this deal; nobody knows who "
+            "until it is played. Alone, the deal counts double."
+        )
+    return _("Call a card for your partner."), _(
+        "Whoever holds the card you call is your partner for this deal; nobody knows who "
+        "until it is played. If nobody holds it, you play alone."
+    )
+
+
+def seat_game_notes(view: dict[str, Any], names: list[str]) -> list[str]:
+    """An N-seat game (RULES.md 12.1.7): the call, going alone and the
+    partner, as far as this seat's view tells them."""
+    bidder, seat = view["bidder"], view["seat"]
+    if bidder is None:
+        return []
+    mine = bidder == seat
+    if view.get("alone"):
+        if mine:
+            return [_("You went alone.")]
+        return [_("%(name)s went alone.") % {"name": names[bidder]}]
+    call = view.get("call")
+    if not call:
+        return []
+    if mine:
+        found = [_("You called %(card)s.") % {"card": _card(call)}]
+    else:
+        found = [_("%(name)s called %(card)s.") % {"name": names[bidder], "card": _card(call)}]
+    partner = view.get("partner")
+    if partner == "none":
+        found.append(_("Nobody held %(card)s: no partner this deal.") % {"card": _card(call)})
+    elif isinstance(partner, int) and partner == seat:
+        found.append(
+            _("You hold %(card)s: you are the partner. Nobody else knows until you play it.")
+            % {"card": _card(call)}
+        )
+    elif isinstance(partner, int):
+        found.append(
+            _("%(card)s is played: %(name)s is the partner.")
+            % {"name": names[partner], "card": _card(call)}
+        )
+    return found
+
+
+def _card(code: str) -> str:
+    """A card as the page writes it: rank and suit symbol."""
+    rank = "10" if code[0] == "T" else code[0]
+    return f"{rank}{SYMBOLS[code[1]]}"
 
 
 def _bid_prompt(legal: list[str], rs: Ruleset) -> tuple[str, str]:

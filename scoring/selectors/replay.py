@@ -17,7 +17,7 @@ from ..models import OnlineDeal, OnlineTable
 from .advice import action_words
 from .cards import SYMBOLS, CardTile, bid_text, hand_order, suit_label, tile
 from .state import DealLine, finished_deals, team_names
-from .tables import deal_state, table_ruleset
+from .tables import deal_state, seat_game, table_ruleset
 
 
 @dataclass
@@ -43,6 +43,8 @@ class ReplayScreen:
     #: The people's moves where the expert's choice was worth clearly more
     #: (``{"step", "text"}``); None until the deal's review is worked out.
     marks: list[dict[str, Any]] | None = None
+    #: An N-seat game (RULES.md 12.1): (name, points taken) of each seat.
+    seat_captured: list[tuple[str, int]] | None = None
 
 
 def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplayScreen | None:
@@ -63,7 +65,8 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
     trump = view["trump"]
     widows = getattr(state, "widows", None)
     hands = []
-    for s in range(4):
+    ring = seat_game(table)
+    for s in range(len(names)):
         hands.append(
             {
                 "seat": s,
@@ -108,7 +111,7 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
             else None
         ),
         captured=view["captured"],
-        teams=team_names(names),
+        teams=("", "") if ring else team_names(names),
         actions=[
             {"step": k, "text": describe(names[s], a, rs), "marked": k in marked}
             for k, (s, a) in enumerate(events, start=1)
@@ -116,6 +119,7 @@ def replay_screen(table: OnlineTable, number: int, step: int | None) -> ReplaySc
         result=next((d for d in deals if d.number == number), None),
         stock=view["stock_count"],
         marks=marks,
+        seat_captured=list(zip(names, view["captured"], strict=True)) if ring else None,
     )
 
 
@@ -154,6 +158,11 @@ def describe(name: str, action: str, rs: Ruleset) -> str:
                 "suit": SYMBOLS[suit],
             }
         return gettext("%(name)s bids %(bid)s") % {"name": name, "bid": arg}
+    if verb == "alone":
+        return gettext("%(name)s goes alone") % {"name": name}
+    if verb == "call":
+        face = tile(arg)
+        return gettext("%(name)s calls %(card)s") % {"name": name, "card": face.rank + face.symbol}
     if verb == "trump":
         return gettext("%(name)s names %(suit)s %(symbol)s trump") % {
             "name": name,

@@ -8,7 +8,7 @@ play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -20,9 +20,9 @@ from scoring.wording import bid_phrase, bid_words
 from ..models import OnlineSeat, OnlineTable
 from .advice import hints_offered
 from .cards import SYMBOLS, CardTile, bid_text, hand_order, suit_label, tile
-from .phases import deal_steps, notes, phase_title, prompt
+from .phases import deal_steps, notes, phase_title, prompt, seat_game_notes
 from .state import DealLine, finished_deals, game_length, seat_etag, seat_view, team_names
-from .tables import Played, away_note, table_ruleset
+from .tables import Played, away_note, seat_game, table_ruleset
 
 #: Where each seat sits on a player's screen, counted clockwise from them.
 PLACES = ("me", "left", "partner", "right")
@@ -52,6 +52,13 @@ class SeatBox:
     folded: list[CardTile]
     #: "Played by a bot (normal) while Ana is away", or nothing.
     away: str = ""
+    #: An N-seat game (RULES.md 12.1): "bidder" or "partner" as this seat's
+    #: view tells it (the partner only once the view reveals them), else "".
+    role: str = ""
+    #: An N-seat game: the points this seat has taken this deal, and its
+    #: running total; None at a four-seat table.
+    captured: int | None = None
+    total: int | None = None
 
 
 @dataclass
@@ -108,6 +115,25 @@ class SeatScreen:
     error: str = ""
     #: Something the player should know about their move (it is saved, the bots are late).
     notice: str = ""
+    #: An N-seat game (RULES.md 12.1): the seats' running totals and points
+    #: this deal, seat 1 first; empty at a four-seat table.
+    seat_scores: list[dict[str, Any]] = field(default_factory=list)
+    #: The cards the bidder may call now (RULES.md 12.3 "call").
+    calls: list[CardTile] = field(default_factory=list)
+    #: The called card once called, and what the view says of the partner.
+    called: CardTile | None = None
+    alone: bool = False
+    partner: str = ""
+
+    @property
+    def ring(self) -> bool:
+        """An N-seat table: the other seats sit in a row from the left round
+        to the right, above the centre."""
+        return bool(self.seat_scores)
+
+    @property
+    def others(self) -> list[SeatBox]:
+        return self.boxes[1:]
 
     @property
     def choosing_discards(self) -> bool:
@@ -151,11 +177,16 @@ def build_seat_screen(
     for s, c in view["laid"]:
         laid.setdefault(s, []).append(tile(c, trump, rs=rs))
     widows = view.get("widow_counts")
-    faceup = view.get("discards") or [[] for _s in range(4)]
-    folded = view.get("folded") or [[] for _s in range(4)]
+    count = len(seats)
+    ring = seat_game(table)
+    faceup = view.get("discards") or [[] for _s in range(count)]
+    folded = view.get("folded") or [[] for _s in range(count)]
+    roles = _roles(view) if ring else {}
+    totals = list(table.totals)
     boxes = []
-    for k, place in enumerate(PLACES):
-        s = (seat + k) % 4
+    for k in range(count):
+        s = (seat + k) % count
+        place = ("me" if k == 0 else "ring") if ring else PLACES[k]
         boxes.append(
             SeatBox(
                 seat=s,
@@ -175,6 +206,9 @@ def build_seat_screen(
                 faceup=[tile(c, trump, rs=rs) for c in faceup[s]],
                 folded=[tile(c, trump, rs=rs) for c in folded[s]],
                 away=away_note(seats[s]),
+                role=roles.get(s, ""),
+                captured=view["captured"][s] if ring else None,
+                total=totals[s] if ring and totals else None,
             )
         )
     last = view["tricks"][-1] if view["tricks"] else None
@@ -187,25 +221,36 @@ def build_seat_screen(
             "cards": [(names[s], tile(c, trump, rs=rs)) for s, c in last["cards"]],
             "laid": [(names[s], tile(c, trump, rs=rs)) for s, c in last["laid"]],
         }
-    team_labels = team_names(names)
+    team_labels = team_names(names) if not ring else ("", "")
     captured = view["captured"]
-    teams = [
-        {
-            "team": t,
-            "names": team_labels[t],
-            "score": (table.score0, table.score1)[t],
-            "captured": captured[t],
-            "mine": t == view["team"],
-            "bidding": view["bidder"] is not None and view["bidder"] % 2 == t,
-        }
-        for t in (0, 1)
-    ]
+    teams = (
+        []
+        if ring
+        else [
+            {
+                "team": t,
+                "names": team_labels[t],
+                "score": (table.score0, table.score1)[t],
+                "captured": captured[t],
+                "mine": t == view["team"],
+                "bidding": view["bidder"] is not None and view["bidder"] % 2 == t,
+            }
+            for t in (0, 1)
+        ]
+    )
     headline, hint = prompt(view, names, seats, rs)
+    extra_notes = seat_game_notes(view, names) if ring else []
     my_turn = to_act == seat and not me.is_bot
     game_over = table.status == OnlineTable.Status.FINISHED
     result = deals[-1] if phase == "done" and deals else None
     winner = ""
-    if game_over:
+    if game_over and ring:
+        winner = (
+            _("A tie")
+            if table.winner is None
+            else _("%(name)s wins") % {"name": names[table.winner]}
+        )
+    elif game_over:
         winner = (
             _("A tie")
             if table.winner is None
@@ -237,7 +282,7 @@ def build_seat_screen(
         card_turn=my_turn and any(c.action for c in hand),
         prompt=headline,
         hint=hint,
-        notes=notes(view, names, rs),
+        notes=extra_notes + notes(view, names, rs),
         boxes=boxes,
         hand=hand,
         buttons=buttons if my_turn else [],
@@ -252,14 +297,59 @@ def build_seat_screen(
         result=result,
         total_points=rs.total_points,
         target=rs.target if table.mode == OnlineTable.Mode.TARGET else None,
-        kitty=view.get("kitty_count") or None,
+        kitty=view.get("kitty_count") or view.get("spare_count") or None,
         stock_trumps=[tile(c, trump, rs=rs) for c in view.get("stock_trumps", [])],
         open_cards=[tile(c, trump, rs=rs) for c in view.get("open_cards", [])],
         game_over=game_over,
         winner=winner,
         can_deal_next=phase == "done" and not game_over and not me.is_bot,
         hints=my_turn and phase != "done" and hints_offered(table),
+        seat_scores=[
+            {
+                "seat": s,
+                "name": names[s],
+                "total": totals[s] if totals else 0,
+                "captured": captured[s],
+                "mine": s == seat,
+                "role": roles.get(s, ""),
+            }
+            for s in range(count)
+        ]
+        if ring
+        else [],
+        calls=[tile(a[5:], trump, a, rs) for a in legal if a.startswith("call ")]
+        if my_turn
+        else [],
+        called=tile(view["call"], trump, rs=rs) if ring and view.get("call") else None,
+        alone=bool(view.get("alone")),
+        partner=_partner_words(view, names) if ring else "",
     )
+
+
+def _roles(view: dict[str, Any]) -> dict[int, str]:
+    """The bidder, and the partner only where this seat's view names them."""
+    roles: dict[int, str] = {}
+    if view["bidder"] is not None:
+        roles[view["bidder"]] = "bidder"
+    if isinstance(view.get("partner"), int) and view["partner"] != view["bidder"]:
+        roles[view["partner"]] = "partner"
+    return roles
+
+
+def _partner_words(view: dict[str, Any], names: list[str]) -> str:
+    """Who the bidder's partner is, as far as this seat may know (RULES.md 12.1.7)."""
+    if view.get("alone"):
+        return _("The bidder plays alone.")
+    partner = view.get("partner")
+    if partner == "none":
+        return _("Nobody held the called card: the bidder plays alone.")
+    if isinstance(partner, int):
+        if partner == view["seat"]:
+            return _("You hold the called card: you are the bidder's partner.")
+        return _("Partner: %(name)s.") % {"name": names[partner]}
+    if view.get("call"):
+        return _("The partner is whoever holds the called card.")
+    return ""
 
 
 def _choice_buttons(legal: list[str], rs: Ruleset) -> list[tuple[str, str, str]]:
@@ -290,6 +380,8 @@ def _choice_buttons(legal: list[str], rs: Ruleset) -> list[tuple[str, str, str]]
                 buttons.append((action, f"{label} {SYMBOLS[suit]}", "bid" + red))
             else:
                 buttons.append((action, label, "bid"))
+        elif verb == "alone":
+            buttons.append((action, _("Go alone"), "bid"))
         elif verb == "trump":
             red = " red" if arg in "HD" else ""
             name = _(SUIT_NAMES[arg]).capitalize()

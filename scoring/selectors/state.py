@@ -16,7 +16,15 @@ from scoring.wording import bid_words
 
 from ..models import OnlineDeal, OnlineSeat, OnlineTable
 from .cards import suit_label
-from .tables import Played, bots_overdue_since, deal_state, table_ruleset, table_seats
+from .tables import (
+    Played,
+    bots_overdue_since,
+    deal_state,
+    seat_bid_made,
+    seat_points,
+    table_ruleset,
+    table_seats,
+)
 
 
 @dataclass(frozen=True)
@@ -33,8 +41,11 @@ class DealLine:
     trump: dict | None
     points: int
     made: bool
-    score: tuple[int, int]
+    #: The deal's score: (team 0, team 1), or one a seat in an N-seat game.
+    score: tuple[int, ...]
     party_error: str
+    #: An N-seat game: "Ana 5 · Bea −6 · …", each seat's deal score.
+    seat_line: str = ""
 
 
 #: A table's finished deals never change, so their lines are kept in memory
@@ -60,12 +71,32 @@ def finished_deals(table: OnlineTable, names: list[str]) -> list[DealLine]:
 def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
     rs = table_ruleset(table)
     lines = []
-    for number, dealer, record, s0, s1, error in (
+    for number, dealer, record, s0, s1, scores, error in (
         OnlineDeal.objects.filter(table=table, status=OnlineDeal.Status.DONE)
         .order_by("number")
-        .values_list("number", "dealer", "record", "score0", "score1", "party_error")
+        .values_list("number", "dealer", "record", "score0", "score1", "scores", "party_error")
     ):
         bidder = record["bidder"]
+        if scores is not None:  # an N-seat game (RULES.md 12.1.8)
+            lines.append(
+                DealLine(
+                    number=number,
+                    dealer=names[dealer],
+                    bidder=names[bidder],
+                    bidder_seat=bidder,
+                    bid=record["bid"],
+                    bid_label=bid_words(record["bid"], rs),
+                    trump=suit_label(record["trump"]),
+                    points=seat_points(record),
+                    made=seat_bid_made(record),
+                    score=tuple(scores),
+                    party_error=error,
+                    seat_line=" · ".join(
+                        f"{name} {score:+d}" for name, score in zip(names, scores, strict=True)
+                    ),
+                )
+            )
+            continue
         lines.append(
             DealLine(
                 number=number,
@@ -98,7 +129,8 @@ def table_facts(
         "deals_total": table.deals_total,
         "deal_number": table.deal_number,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away} for s in seats],
-        "score": [table.score0, table.score1],
+        # A seat's running total in an N-seat game, else a team's.
+        "score": list(table.totals) or [table.score0, table.score1],
         "winner": table.winner,
         "note": table.note,
         "deals": [
@@ -107,6 +139,7 @@ def table_facts(
                 "bidder": d.bidder_seat,
                 "bid": d.bid,
                 "trump": d.trump["letter"] if d.trump else None,
+                # The bidding side's points (the bidder's own in an individual game).
                 "bidding_team_points": d.points,
                 "score": list(d.score),
             }

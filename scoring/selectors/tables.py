@@ -1,4 +1,4 @@
-"""A table as services and pages read it: its ruleset, its four seats, its
+"""A table as services and pages read it: its ruleset, its seats, its
 deal in play rebuilt from the log, and who has been waited on too long."""
 
 from __future__ import annotations
@@ -27,10 +27,29 @@ def table_ruleset(table: OnlineTable) -> Ruleset:
     return _ruleset_from(tuple(sorted(table.ruleset.items())))
 
 
+def seat_game(table: OnlineTable) -> bool:
+    """Whether the table plays an N-seat game (RULES.md 12.1): it keeps a
+    running total a seat."""
+    return bool(table.totals)
+
+
+def seat_points(record: dict) -> int:
+    """The points that count for the bid of an N-seat record: the bidding
+    side's (called partner) or the bidder's own (individual)."""
+    if "side_points" in record:
+        return record["side_points"][0]
+    return record["seat_points"][record["bidder"]]
+
+
+def seat_bid_made(record: dict) -> bool:
+    """Whether the bid of an N-seat record was made."""
+    return seat_points(record) >= record["bid"]
+
+
 def table_seats(
     *, table_id: int | None = None, token: str | None = None, creator_token: str | None = None
 ) -> list[OnlineSeat]:
-    """The four seats of one table, seat 1 first, each with its table and the
+    """The seats of one table, seat 1 first, each with its table and the
     table's current deal, in one query.  The table is named by exactly one
     of: its id, the private token of one of its seats, its creator's token.
     An unknown name gives no seats."""
@@ -43,7 +62,7 @@ def table_seats(
     else:
         seats = OnlineSeat.objects.filter(table__creator_token=creator_token)
     seats = seats.select_related("table__current")
-    # Sorted here: an ORDER BY costs more to build than the four rows to sort.
+    # Sorted here: an ORDER BY costs more to build than the few rows to sort.
     return sorted(seats.order_by(), key=lambda seat: seat.seat)
 
 

@@ -53,6 +53,7 @@ from .review import MARK_LOSS, deal_review
 from .scheduling import bots_enqueue, bots_queue, bots_resume, table_watch
 from .tables import (
     AWAY_CHOICES,
+    EMPTY,
     IDLE_CHOICES,
     MAX_DEALS,
     MAX_TARGET,
@@ -69,6 +70,7 @@ __all__ = [
     "IDLE_CHOICES",
     "MAX_DEALS",
     "MAX_TARGET",
+    "EMPTY",
     "SEAT_KINDS",
     "STALE",
     "PlayError",

@@ -13,13 +13,15 @@ from django.utils.translation import gettext_noop
 
 from pedroparty.outage import REDIS_ERRORS
 from scoring.rules import DealState, Ruleset, game_winner, new_deal, validate_result
+from scoring.rules.levels import plays_seats
+from scoring.rules.seats import seat_game_winner
 from tournaments.clubs.services.ratings import ratings_online_finished
 from tournaments.errors import UserError
 from tournaments.models import DealResult, Round, TableRound
 from tournaments.services import DealEntry, result_record
 
 from ..models import OnlineDeal, OnlineSeat, OnlineTable
-from ..selectors import hints_offered, table_ruleset
+from ..selectors import hints_offered, seat_bid_made, table_ruleset
 from ..tasks import deal_review as deal_review_task
 
 logger = logging.getLogger(__name__)
@@ -31,9 +33,12 @@ _CASUAL_CYCLE = 12
 
 
 def deal_start(table: OnlineTable, rs: Ruleset) -> tuple[OnlineDeal, DealState]:
-    """Shuffle and deal the table's next hand: deal d is dealt by seat (d - 1) mod 4."""
+    """Shuffle and deal the table's next hand: deal d is dealt by seat
+    (d - 1) mod N, N the table's seats (4, or RULES.md 12.1.1's N): the deal
+    passes to the left."""
     number = table.deal_number + 1
-    state = new_deal(rs, dealer=(number - 1) % 4)
+    seats = rs.players if plays_seats(rs) else 4
+    state = new_deal(rs, dealer=(number - 1) % seats)
     deal = OnlineDeal.objects.create(
         table=table, number=number, dealer=state.dealer, deck=state.to_json()["deck"]
     )
@@ -78,6 +83,12 @@ def _party_stop_reason(table: OnlineTable) -> str:
 
 
 def _leader(table: OnlineTable) -> int | None:
+    """The team ahead or, in an N-seat game, the one seat with the highest
+    total; None for a tie."""
+    if table.totals:
+        best = max(table.totals)
+        top = [seat for seat, total in enumerate(table.totals) if total == best]
+        return top[0] if len(top) == 1 else None
     if table.score0 == table.score1:
         return None
     return 0 if table.score0 > table.score1 else 1
@@ -115,6 +126,9 @@ def deal_finish(
     """Check the finished deal's record, store it, count it in the game and,
     at a party table, in the party.  Should be called while holding the
     table's lock."""
+    if plays_seats(state.rs):
+        _seat_deal_finish(table, deal, state, seats)
+        return
     check_rs, record = deal_record(table, deal, state, seats)
     errors = validate_result(check_rs, record)
     if errors:  # the engine and the validator disagree: a bug, never a player's fault
@@ -151,6 +165,50 @@ def deal_finish(
         # The club members seated here: the game moves their ratings.
         date = timezone.localdate(deal.finished_at)
         ratings_online_finished(table=table, seats=seats, date=date)
+
+
+def seat_deal_record(deal: OnlineDeal, state: DealState, seats: Sequence[OnlineSeat]) -> dict:
+    """The N-seat record of a finished deal (RULES.md 12.1.8): the engine's,
+    with the deal's number, the first dealer (seat 1) and the seats' names."""
+    return state.record() | {
+        "deal": deal.number,
+        "first_dealer": 0,
+        "players": [seat.name for seat in seats],
+    }
+
+
+def _seat_deal_finish(
+    table: OnlineTable, deal: OnlineDeal, state: DealState, seats: Sequence[OnlineSeat]
+) -> None:
+    """An N-seat deal: checked, stored, added to each seat's running total,
+    and the game ended by RULES.md 12.3 (or after its number of deals)."""
+    rs = state.rs
+    record = seat_deal_record(deal, state, seats)
+    errors = validate_result(rs, record)
+    if errors:  # the engine and the validator disagree: a bug, never a player's fault
+        raise AssertionError(f"online deal {deal.pk} fails the validator: {errors}")
+    scores = list(record["tally"])
+    deal.status = OnlineDeal.Status.DONE
+    deal.record = record
+    deal.scores = scores
+    deal.finished_at = timezone.now()
+    deal.save()
+    before = list(table.totals) or [0] * len(scores)
+    table.totals = [total + score for total, score in zip(before, scores, strict=True)]
+    if table.status != OnlineTable.Status.PLAYING:
+        return
+    if table.mode == OnlineTable.Mode.TARGET:
+        winner = seat_game_winner(
+            table.totals,
+            table_ruleset(table).target,
+            bidder=record["bidder"],
+            partner=record.get("partner"),
+            bid_made=seat_bid_made(record),
+        )
+        if winner is not None:
+            _table_finish(table, winner=winner)
+    elif deal.number >= table.deals_total:
+        _table_finish(table, winner=_leader(table))
 
 
 def _review_enqueue(deal_id: int) -> None:

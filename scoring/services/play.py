@@ -156,6 +156,7 @@ _DOING = {
     "trump": gettext_noop("naming trump"),
     "discard": gettext_noop("discarding"),
     "fill": gettext_noop("robbing the pack"),
+    "call": gettext_noop("calling a partner"),
     "play": gettext_noop("playing"),
 }
 
@@ -190,7 +191,7 @@ def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int
             state = deal_next(table, rs) or state
         else:
             seat = seats[state.to_act]
-            bot = make_bot(seat.kind, deal.pk * 1000 + len(state.log), **expert_budget())
+            bot = make_bot(seat.kind, deal.pk * 1000 + len(state.log), rs, **expert_budget())
             state = _apply(table, deal, state, seats, seat.seat, bot.choose(state), by=seat.kind)
         table_changed(table, state, seats, schedule=False)
         return table.version if bot_due(table, state, seats) else None
@@ -271,13 +272,15 @@ def seat_give_back(*, creator_token: str, seat: int) -> OnlineTable:
 
 
 def _seat_of(seats: Sequence[OnlineSeat], seat: int) -> OnlineSeat:
-    if not (isinstance(seat, int) and 0 <= seat <= 3):
-        raise PlayError({"seat": gettext("A table has seats 1 to 4.")})
+    if not (isinstance(seat, int) and 0 <= seat < len(seats)):
+        raise PlayError(
+            {"seat": gettext("This table has seats 1 to %(count)d.") % {"count": len(seats)}}
+        )
     return seats[seat]
 
 
 def _lock_by_seat(token: str, version: int) -> tuple[OnlineTable, list[OnlineSeat]]:
-    """The table of seat ``token``, locked, and its four seats, read after the
+    """The table of seat ``token``, locked, and its seats, read after the
     lock; :class:`PlayError` if the table is no longer at ``version``."""
     locked = OnlineTable.objects.select_for_update(of=("self",)).filter(seats__token=token)
     row = locked.values_list("pk", "version").first()
@@ -363,6 +366,7 @@ _TABLE_FIELDS = [
     "current",
     "score0",
     "score1",
+    "totals",
     "status",
     "winner",
     "note",
@@ -370,5 +374,5 @@ _TABLE_FIELDS = [
 
 
 def _tokens(table: OnlineTable, seats: Sequence[OnlineSeat]) -> list[str]:
-    """Every private link of the table: the creator's and the four seats'."""
+    """Every private link of the table: the creator's and every seat's."""
     return [table.creator_token, *(seat.token for seat in seats)]

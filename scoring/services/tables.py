@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.rules import PARTNERSHIP_RULESETS, Ruleset, RulesetError
-from scoring.rules.levels import LEVELS, SEAT_BOTS
+from scoring.rules import RULESETS, Ruleset, RulesetError
+from scoring.rules.levels import LEVELS, SEAT_BOTS, plays_seats
 from scoring.texts import refusal, word
 from tournaments.clubs.selectors.clubs import club_role
 from tournaments.clubs.services.access import party_action
@@ -31,6 +31,9 @@ IDLE_CHOICES = (30, 60, 120, 300, 600)
 #: How long a person's link may stay silent before a bot plays for them.
 AWAY_CHOICES = (30, 60, 120, 300, 600)
 SEAT_KINDS = (OnlineSeat.Kind.HUMAN, *SEAT_BOTS)
+#: A seat nobody has taken: a normal bot sits there when the table starts
+#: (RULES.md 12.5, ours).
+EMPTY = "empty"
 MAX_TARGET = 500
 MAX_DEALS = 100
 
@@ -60,9 +63,12 @@ def table_create(
     user=None,
     client: str | None = None,
 ) -> OnlineTable:
-    """A casual table of any game of ``PARTNERSHIP_RULESETS`` with its house ``options``:
-    play to ``target`` points (RULES.md 3.10, 11.1) or a fixed number of
-    ``deals``; ``seats`` are the four seats, seat 1 first.
+    """A casual table of any game of ``RULESETS`` with its house ``options``:
+    play to ``target`` points (RULES.md 3.10, 11.1, 12.3) or a fixed number
+    of ``deals``; ``seats`` are the table's seats, seat 1 first: four for a
+    partnership game, the ruleset's number for an N-seat game (5, or the
+    ``players`` option; RULES.md 12.5).  A seat whose kind is ``EMPTY`` is
+    still free when the table starts: a normal bot takes it.
 
     ``client`` is the web client asking (``pedroparty.clients.client_key``):
     then the creation limits apply (:class:`TablesLimitReached`, nothing
@@ -72,7 +78,7 @@ def table_create(
     ``user`` must be signed in and score or organise for the member's club;
     the finished game then moves the members' ratings."""
     errors: dict[str, str] = {}
-    base = PARTNERSHIP_RULESETS.get(ruleset)
+    base = RULESETS.get(ruleset)
     if base is None:
         errors["ruleset"] = _("There is no ruleset called %(name)s.") % {"name": repr(ruleset)}
     if (target is None) == (deals is None):
@@ -85,11 +91,13 @@ def table_create(
         ) % {"max": MAX_DEALS}
     _check_idle(idle_seconds, errors)
     _check_away(away_seconds, errors)
-    specs = _check_seats(seats, errors)
-    _check_members(specs, user, errors)
-    if base is not None and not errors:
+    rs = None
+    if base is not None and "target" not in errors and "deals" not in errors:
         rs, problems = _ruleset(base, options or {}, target)
         errors.update(problems)
+    count = rs.players if plays_seats(rs) else 4
+    specs = _check_seats(seats, errors, count=count)
+    _check_members(specs, user, errors, seat_game=plays_seats(rs))
     if errors:
         raise PlayError(errors)
     with transaction.atomic():
@@ -103,6 +111,8 @@ def table_create(
             deals_total=deals,
             created_by=user if getattr(user, "is_authenticated", False) else None,
             client=client or "",
+            # An N-seat game keeps a running total a seat (RULES.md 12.5).
+            totals=[0] * count if plays_seats(rs) else [],
             turn_since=timezone.now(),
             idle_seconds=idle_seconds,
             away_seconds=away_seconds,
@@ -239,13 +249,20 @@ def _check_away(away_seconds: int, errors: dict[str, str]) -> None:
         }
 
 
-def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[SeatSpec]:
-    """The four seats with blank names filled in ("Seat 1", "Bot 2", ...)."""
-    if len(seats) != 4:
-        errors["seats"] = _("A table has four seats.")
+def _check_seats(
+    seats: Sequence[SeatSpec], errors: dict[str, str], *, count: int = 4
+) -> list[SeatSpec]:
+    """The ``count`` seats with blank names filled in ("Seat 1", "Bot 2",
+    ...) and the empty ones given a normal bot."""
+    if len(seats) != count:
+        errors["seats"] = ngettext(
+            "This game's table has %(count)d seat.", "This game's table has %(count)d seats.", count
+        ) % {"count": count}
         return []
     specs = []
     for number, spec in enumerate(seats, start=1):
+        if spec.kind == EMPTY:
+            spec = SeatSpec("", OnlineSeat.Kind.HEURISTIC, away_kind=spec.away_kind)
         if spec.kind not in SEAT_KINDS:
             errors[f"kind{number}"] = _("Choose a person or a bot.")
         if spec.away_kind not in LEVELS:
@@ -262,14 +279,21 @@ def _check_seats(seats: Sequence[SeatSpec], errors: dict[str, str]) -> list[Seat
     return specs
 
 
-def _check_members(specs: Sequence[SeatSpec], user, errors: dict[str, str]) -> None:
+def _check_members(
+    specs: Sequence[SeatSpec], user, errors: dict[str, str], *, seat_game: bool = False
+) -> None:
     """A member's seat: a person's, one seat a member, chosen by someone who
-    scores or organises for the member's club."""
+    scores or organises for the member's club.  Ratings are of partnership
+    games: an N-seat game seats no member."""
     seen: set[int] = set()
     for number, spec in enumerate(specs, start=1):
         if spec.member is None:
             continue
-        if spec.kind != OnlineSeat.Kind.HUMAN:
+        if seat_game:
+            errors[f"member{number}"] = _(
+                "Club ratings count partnership games only: this game seats no member."
+            )
+        elif spec.kind != OnlineSeat.Kind.HUMAN:
             errors[f"member{number}"] = _("Only a person's seat can be a club member's.")
         elif spec.member.pk in seen:
             errors[f"member{number}"] = _("A member can sit in only one seat.")

@@ -1,0 +1,73 @@
+"""Every bot level plays the N-seat games (RULES.md 12.5): easy, normal
+and expert are the seat heuristic there, random the random bot, and each
+plays whole deals of every N-seat game from its own view alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.rules import RULESETS, new_deal
+from scoring.rules.bots import RandomBot
+from scoring.rules.expert import ExpertBot
+from scoring.rules.levels import LEVELS, SEAT_BOTS, make_bot, plays_seats
+from scoring.rules.rulesets import PARTNERSHIP_RULESETS, SEAT_RULESETS
+from scoring.rules.seat_bots import SeatHeuristicBot
+
+SEAT_GAMES = [
+    RULESETS["five-hand"],
+    RULESETS["railroad"],
+    RULESETS["individual"].with_options(players=2),
+    RULESETS["individual"].with_options(players=6),
+    RULESETS["original"].with_options(players=7),
+]
+
+
+def test_only_the_n_seat_games_play_seats():
+    assert all(plays_seats(rs) for rs in SEAT_RULESETS.values())
+    assert not any(plays_seats(rs) for rs in PARTNERSHIP_RULESETS.values())
+    assert not plays_seats(None)
+
+
+@pytest.mark.parametrize("kind", LEVELS)
+def test_every_level_is_the_seat_heuristic_in_an_n_seat_game(kind):
+    assert isinstance(make_bot(kind, 1, RULESETS["railroad"]), SeatHeuristicBot)
+    # The four-seat games keep their own bot of each level.
+    four = make_bot(kind, 1, RULESETS["monterey-draw"])
+    assert isinstance(four, SEAT_BOTS[kind]) and not isinstance(four, SeatHeuristicBot)
+    assert type(make_bot(kind, 1)) is SEAT_BOTS[kind]
+
+
+def test_random_stays_random_and_the_expert_falls_back():
+    assert isinstance(make_bot("random", 1, RULESETS["five-hand"]), RandomBot)
+    assert isinstance(make_bot("expert", 1, RULESETS["monterey-draw"]), ExpertBot)
+    with pytest.raises(KeyError):
+        make_bot("grandmaster", 1, RULESETS["five-hand"])
+
+
+class ViewOnly:
+    """A state that offers the bot its seat's view and nothing else."""
+
+    def __init__(self, state) -> None:
+        self._state = state
+        self.to_act = state.to_act
+        self.legal = state.legal
+
+    def view(self, seat: int):
+        assert seat == self._state.to_act
+        return self._state.view(seat)
+
+
+@pytest.mark.parametrize("rs", SEAT_GAMES, ids=lambda rs: f"{rs.name}-{rs.players}")
+@pytest.mark.parametrize("kind", [*LEVELS, "random"])
+def test_each_level_plays_whole_n_seat_deals_from_its_view(rs, kind):
+    for seed in range(3):
+        state = new_deal(rs, dealer=seed % rs.players, seed=seed)
+        for step in range(400):
+            if state.phase == "done":
+                break
+            bot = make_bot(kind, seed * 1000 + step, rs)
+            action = bot.choose(ViewOnly(state))
+            assert action in state.legal_actions()
+            state.apply(action)
+        assert state.phase == "done"
+        assert len(state.score()) == rs.players
