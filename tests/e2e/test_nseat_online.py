@@ -3,7 +3,7 @@
 Chromium at 390 x 844: one person sits with four bots and plays a whole
 deal by tapping what the page offers: in five-hand they win the bid, call
 a card for their partner and play; in Railroad everyone else passes and
-they go alone.  All through, the five seats lie inside the phone's width
+they go alone, or call a trump whose holder becomes their partner.  All through, the five seats lie inside the phone's width
 with no sideways scrolling; at the end the called card (or "alone") and a
 running total for each of the five seats are on the page, and the deal
 counted as the engine says.  A table of the original Pedro for seven, long
@@ -90,9 +90,10 @@ def fits(page: Page, seats: int = 5) -> None:
     assert overflow <= 0
 
 
-def play_the_deal(page: Page) -> list[str]:
+def play_the_deal(page: Page, call: bool = False) -> list[str]:
     """Tap through the deal: a bid (the lowest offered) or going alone where
-    offered, else the first move; returns the prompts seen on the turns."""
+    offered (with ``call``, the first card offered to call instead), else
+    the first move; returns the prompts seen on the turns."""
     game = page.locator("#game")
     prompts = []
     for _ in range(80):
@@ -107,11 +108,13 @@ def play_the_deal(page: Page) -> list[str]:
             # The call: the page at its busiest, checked by axe-core.
             assert axe_problems(page) == []
         bids = page.locator("#game button.choice.bid")
-        move = (
-            bids.first
-            if bids.count()
-            else page.locator("#game button.choice, #game button.pcard").first
-        )
+        calls = page.locator("#game .fan.calls button")
+        if call and calls.count():
+            move = calls.first
+        elif bids.count():
+            move = bids.first
+        else:
+            move = page.locator("#game button.choice, #game button.pcard").first
         version = game.get_attribute("data-version")
         make_move(page, move)
         expect(page.locator(f'#game:not([data-version="{version}"])')).to_have_count(1)
@@ -147,6 +150,28 @@ def test_a_person_goes_alone_in_railroad(phone, traffic, monkeypatch):
     assert [int(t) for t in totals] == table.totals == record["tally"]
     # Alone, every score is doubled (RULES.md 12.3): all of them even.
     assert all(score % 2 == 0 for score in record["tally"])
+    assert traffic.problems == []
+
+
+def test_a_person_calls_a_trump_in_railroad(phone, traffic, monkeypatch):
+    table = seat_table("railroad", monkeypatch)
+    phone.goto(f"/play/s/{table.seats.get(seat=0).token}/")
+    prompts = play_the_deal(phone, call=True)
+    assert "Call a trump for your partner, or go alone." in prompts
+    table.refresh_from_db()
+    record = table.current.record
+    assert (
+        record["bidder"] == 0 and not record.get("alone") and record["call"][-1] == record["trump"]
+    )
+    assert phone.locator(".center .called .pcard").get_attribute("data-card") == record["call"]
+    # The partner held the called trump and played it: the bidder's side
+    # scores alike, every other seat alike (RULES.md 12.1.5).
+    partner, tally = record["partner"], record["tally"]
+    assert partner not in (None, 0) and tally[partner] == tally[0]
+    others = [score for seat, score in enumerate(tally) if seat not in (0, partner)]
+    assert len(set(others)) == 1
+    totals = phone.locator(".scoreboard.seats .seat-score .total").all_inner_texts()
+    assert [int(t) for t in totals] == table.totals == tally
     assert traffic.problems == []
 
 
