@@ -335,6 +335,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 3,
 }
+#: A prefix for every key the broker writes in Redis: processes with another
+#: prefix (another site sharing the Redis database) never take its tasks.
+BROKER_KEY_PREFIX = env_str("BROKER_KEY_PREFIX")
+if BROKER_KEY_PREFIX:
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = BROKER_KEY_PREFIX
 if REDIS_URL is None:
     # No broker: tasks run in-process at .delay() and their errors propagate.
     CELERY_BROKER_URL = "memory://"

@@ -8,20 +8,25 @@ in the same process asked for.
 Under pytest-xdist every worker has a test database of its own (pytest-django
 adds the worker's name to it) and, here, a Redis database of its own: the
 cache, the Celery broker and every worker or server a test starts use it, so
-two workers never read each other's cached pages or run each other's tasks."""
+two workers never read each other's cached pages or run each other's tasks;
+the broker's keys carry the run's own prefix, so no worker of another run
+takes them."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 from django.utils import translation
 
-from tests.parallel import worker_isolate
+from tests.parallel import broker_isolate, worker_isolate
 
 
 def pytest_configure(config):
     worker = getattr(config, "workerinput", {}).get("workerid")
     if worker is not None:
         worker_isolate(worker)
+    broker_isolate(f"test-{os.getppid() if worker else os.getpid()}-{worker or 'main'}:")
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,11 @@ worker's name to the database's). Redis is shared the same way: each worker
 moves the cache, the Celery broker and result backend, and every server or
 worker a test starts (through ``REDIS_URL`` in the environment) to a database
 of its own, so two workers never read each other's cached pages or run each
-other's tasks against the wrong test database."""
+other's tasks against the wrong test database.
+
+The broker's keys also carry a prefix of this test run's own
+(``BROKER_KEY_PREFIX``), so that no Celery worker outside the run (another
+checkout's, on the same Redis database) takes a task a test queued."""
 
 from __future__ import annotations
 
@@ -29,6 +33,15 @@ def worker_redis_url(url: str, worker: str) -> str:
     base = int(parts.path.strip("/") or 0)
     database = (base + 1 + int(worker.removeprefix("gw"))) % REDIS_DATABASES
     return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+def broker_isolate(run: str) -> None:
+    """Give the broker's keys the prefix ``run``, here and in every worker or
+    server a test starts (they read it from the environment)."""
+    os.environ["BROKER_KEY_PREFIX"] = run
+    options = {**settings.CELERY_BROKER_TRANSPORT_OPTIONS, "global_keyprefix": run}
+    override_settings(CELERY_BROKER_TRANSPORT_OPTIONS=options).enable()
+    celery_app.conf.broker_transport_options = options
 
 
 def worker_isolate(worker: str) -> None:

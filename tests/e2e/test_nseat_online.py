@@ -3,8 +3,9 @@
 Chromium at 390 x 844: one person sits with four bots and plays a whole
 deal by tapping what the page offers: in five-hand they win the bid, call
 a card for their partner and play; in Railroad everyone else passes and
-they go alone, or call a trump whose holder becomes their partner.  All through, the five seats lie inside the phone's width
-with no sideways scrolling; at the end the called card (or "alone") and a
+they go alone, or call a trump whose holder becomes their partner.  All
+through, the five seats lie inside the phone's width with no sideways
+scrolling; at the end the called card (or "alone") and a
 running total for each of the five seats are on the page, and the deal
 counted as the engine says.  A table of the original Pedro for seven, long
 names and all, fits the phone too, deal after deal.  axe-core finds no

@@ -128,10 +128,12 @@ def test_with_redis_a_table_of_bots_is_put_on_the_bots_queue(settings):
     """The message really lands in Redis' "bots" list, not in the default one."""
     settings.PLAY_BOT_DELAY_MS = 60_000  # no worker runs here; it would wait anyway
     broker = redis.Redis.from_url(settings.REDIS_URL)
-    before = broker.llen("bots"), broker.llen("celery")
+    prefix = app.conf.broker_transport_options.get("global_keyprefix", "")
+    bots, default = f"{prefix}bots", f"{prefix}celery"
+    before = broker.llen(bots), broker.llen(default)
     try:
         make_table(BOTS)
-        after = broker.llen("bots"), broker.llen("celery")
+        after = broker.llen(bots), broker.llen(default)
         assert after == (before[0] + 1, before[1])
     finally:
         with app.connection_for_write() as connection:

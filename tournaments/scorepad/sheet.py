@@ -1,6 +1,10 @@
 """The printed score sheet: a column a seat (a team a column in a
 four-seat game), the deals entered so far and blank lines for the rest,
-made with WeasyPrint as the party's printables are."""
+made with WeasyPrint as the party's printables are.
+
+A party's printables render on a worker, as there can be a hundred pages of
+them; a score sheet is one page that the person at the table waits for, so
+it renders in the request, and this module loads WeasyPrint with the site."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from ..printing.paper import DEFAULT_PAPER, MARGIN_MM, PAPERS, font_css
+from ..printing.rendering import html_to_pdf
 from .selectors import Sheet
 
 #: Lines on a printed sheet (a page layout's number, not a game's).
@@ -31,7 +36,4 @@ def sheet_html(sheet: Sheet) -> str:
 
 def sheet_pdf(sheet: Sheet) -> bytes:
     """The sheet as PDF bytes."""
-    # WeasyPrint is loaded by the process that prints, never just to show a page.
-    from ..printing.rendering import html_to_pdf  # noqa: PLC0415
-
     return html_to_pdf(sheet_html(sheet))
