@@ -95,8 +95,17 @@ def _json_etag(request: HttpRequest, token: str) -> str | None:
     return None if poll is None else f"{poll.etag}-json"
 
 
+def _manage_polled(token: str) -> selectors.TablePoll | None:
+    """The creator's poll also hands the seats of people gone silent to
+    their bots (``services.seats_away``), as a seat's poll does."""
+    poll = selectors.manage_poll(token)
+    if poll is not None and poll.gone and services.seats_away(table_id=poll.table_id):
+        poll = selectors.manage_poll(token)
+    return _polled(poll)
+
+
 def _manage_etag(request: HttpRequest, token: str) -> str | None:
-    poll = _polled(selectors.manage_poll(token))
+    poll = _manage_polled(token)
     return None if poll is None else f"{poll.etag}-{_variant(request)}"
 
 

@@ -8,6 +8,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext
 
@@ -197,12 +198,14 @@ class SeatPresence:
 class TablePoll:
     """What a page's poll needs: the table, the page's ETag, and whether the
     table has been still for so long that a due bot may have lost its task;
-    for a seat's page, who is at the table."""
+    for a seat's page, who is at the table; for the creator's page, whether
+    a person's link has been silent for the away time (``gone``)."""
 
     table_id: int
     etag: str
     still: bool
     presence: SeatPresence | None = None
+    gone: bool = False
 
 
 def _still(status: str, turn_since: datetime.datetime, bots: bool) -> bool:
@@ -295,13 +298,21 @@ def manage_poll(creator_token: str) -> TablePoll | None:
     table = OnlineTable.objects.filter(creator_token=creator_token).first()
     if table is None:
         return None
-    idle = False
+    idle = gone = False
     if table.status == OnlineTable.Status.PLAYING:
-        waited = timezone.now() - table.turn_since
-        idle = waited >= datetime.timedelta(seconds=table.idle_seconds)
+        now = timezone.now()
+        idle = now - table.turn_since >= datetime.timedelta(seconds=table.idle_seconds)
+        # The creator's page notices a person gone as a seat's page does, so
+        # that a table whose other seats are bots still hands the seat over.
+        since = now - datetime.timedelta(seconds=table.away_seconds)
+        gone = (
+            OnlineSeat.objects.filter(table=table, kind=OnlineSeat.Kind.HUMAN)
+            .filter(Q(seen_at__isnull=True) | Q(seen_at__lt=since))
+            .exists()
+        )
     etag = manage_etag(table.version, idle)
     # A bot to resume is looked for only once the table has been still for long.
     still = _still(table.status, table.turn_since, True) and (
         OnlineSeat.objects.filter(table=table).exclude(kind=OnlineSeat.Kind.HUMAN).exists()
     )
-    return TablePoll(table.pk, etag, still)
+    return TablePoll(table.pk, etag, still, gone=gone)

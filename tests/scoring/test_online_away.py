@@ -79,6 +79,26 @@ def test_a_silent_persons_turn_is_played_by_their_bot_until_their_page_comes_bac
     assert (last.seat, last.by) == (gone.seat, "human")
 
 
+def test_the_creators_page_alone_notices_a_person_gone(client):
+    """One person with three bots closes their page: nobody else's seat page
+    is open, and the creator's page hands the seat to its bot."""
+    table = make_table(("human", "heuristic", "heuristic", "heuristic"))
+    person = seats_of(table)[0]
+    url = reverse("play:manage", args=[table.creator_token])
+    client.get(url, headers=HX)
+    person.refresh_from_db()
+    assert (person.kind, person.away) == ("human", False)  # within the away time
+
+    silence(person)
+    etag = client.get(url, headers=HX)["ETag"]
+
+    person.refresh_from_db()
+    assert (person.kind, person.stand_in, person.away) == ("heuristic", True, True)
+    table.refresh_from_db()
+    again = client.get(url, headers={**HX, "If-None-Match": etag})
+    assert again.status_code == 304  # handed over once; the page shows the new version
+
+
 def test_the_seat_is_played_by_the_level_chosen_for_it():
     specs = [SeatSpec(name, "human", away_kind="easy") for name in PEOPLE]
     table = services.table_create(seats=specs, deals=1)
