@@ -165,15 +165,19 @@ def run(name: str, match: str, pairs: int, budget: dict, workers: int) -> dict:
             g += 1
         return found
     with multiprocessing.get_context("fork").Pool(workers) as pool:
+        played = 0  # game pairs
         while len(found["margins"]) < pairs:
-            # A batch of game pairs about the size still wanted (a game of
-            # most games lasts several deals), at least one per worker.
+            # As many game pairs as the deal pairs still wanted take, by the
+            # game pairs so far (one per worker to start), rounded up to the workers.
             left = pairs - len(found["margins"])
-            batch = max(workers, math.ceil(left / 8 / workers) * workers)
+            batch = workers
+            if played:
+                batch = math.ceil(left / (len(found["margins"]) / played) / workers) * workers
             jobs = [(name, g + i, levels, budget) for i in range(batch)]
             g += batch
             for result in pool.imap(game_pair, jobs):
                 add(result)
+                played += 1
     return found
 
 
