@@ -70,6 +70,22 @@ class SeatKindsMixin:
     def kinds(self) -> list[str]:
         return [self.cleaned_data[f"kind{number}"] for number in _SEATS]
 
+    def add_away_levels(self) -> None:
+        """Four ``away`` fields: the bot level that plays each person's seat
+        while they are away (left out, the normal bot)."""
+        for number in _SEATS:
+            self.fields[f"away{number}"] = forms.ChoiceField(
+                label=gettext("While seat %(number)s's person is away") % {"number": number},
+                choices=_LEVEL_CHOICES,
+                initial=OnlineSeat.Kind.HEURISTIC,
+                required=False,
+            )
+
+    def away_kinds(self) -> list[str]:
+        return [
+            self.cleaned_data[f"away{number}"] or OnlineSeat.Kind.HEURISTIC for number in _SEATS
+        ]
+
 
 class TableForm(SeatKindsMixin, forms.Form):
     ruleset = forms.ChoiceField(
@@ -111,13 +127,7 @@ class TableForm(SeatKindsMixin, forms.Form):
                 )
         self.add_kinds(people=1)
         self.add_away()
-        for number in _SEATS:
-            self.fields[f"away{number}"] = forms.ChoiceField(
-                label=gettext("While seat %(number)s's person is away") % {"number": number},
-                choices=_LEVEL_CHOICES,
-                initial=OnlineSeat.Kind.HEURISTIC,
-                required=False,
-            )
+        self.add_away_levels()
         # Each game's house options, its own values first (RULES.md 9, 11).
         for name, rs in RULESETS.items():
             for option in table_house_options(name):
@@ -199,12 +209,14 @@ class PartyTableForm(SeatKindsMixin, forms.Form):
         self.fields["table"].choices = [(c.value, c.label) for c in choices]
         self.add_kinds(people=4)
         self.add_away()
+        self.add_away_levels()
 
     def chosen(self):
         return self.choices[self.cleaned_data["table"]]
 
-    def kind_fields(self) -> list:
-        return [self[f"kind{number}"] for number in _SEATS]
+    def seat_fields(self) -> list[tuple]:
+        """(kind, away level) bound fields of each seat."""
+        return [(self[f"kind{number}"], self[f"away{number}"]) for number in _SEATS]
 
 
 class TableVersionForm(forms.Form):
