@@ -204,7 +204,7 @@ def report(name: str, match: str, found: dict, seconds: float) -> None:
     else:
         games, mark = "no game finished", "not yet clear"
     cpu = "  ".join(
-        f"{LABEL[level]} p95 {p95(times):.0f} ms" for level, times in found["cpu"].items()
+        f"{LABEL[level]} p95 {p95(times):.2f} ms" for level, times in found["cpu"].items()
     )
     print(
         f"  {name:14} {strong} vs {weak}: {n} deal pairs; points a deal {points} "
