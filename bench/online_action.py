@@ -49,14 +49,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from post_result import figures, percentile, run_on_throwaway_database  # noqa: E402
 
 MEASURED = """
-wait on bots postgresql: one person and three heuristic bots at Monterey Draw, a real worker,
-PLAY_BOT_DELAY_MS 600, the page asking every 50 ms (150 waits, --moves 150)
-  after bid       ( 24 waits, 1-10 bot moves): wait p50 2364 ms, p95 6495 ms; beyond the think time p95 654 ms
-  after trump     (  7 waits, 1-5 bot moves): wait p50 1435 ms, p95 3211 ms; beyond the think time p95 271 ms
-  after fill      (  5 waits, 2-3 bot moves): wait p50 1888 ms, p95 2018 ms; beyond the think time p95 272 ms
-  after play      (111 waits, 1-10 bot moves): wait p50 1935 ms, p95 3890 ms; beyond the think time p95 367 ms
-  after next deal ( 12 waits, 1-2 bot moves): wait p50 1070 ms, p95 1589 ms; beyond the think time p95 389 ms
-  every phase: beyond the think time p50 178 ms, p95 495 ms (target <= 1000 ms: ok)
+One person and three normal bots at Monterey Draw, a real worker on
+PostgreSQL, PLAY_BOT_DELAY_MS 600, the page asking every 50 ms, 150 waits:
+after       waits  bot moves  wait p50  wait p95  beyond think time p95
+bid            24       1-10   2364 ms   6495 ms   654 ms
+trump           7        1-5   1435 ms   3211 ms   271 ms
+fill            5        2-3   1888 ms   2018 ms   272 ms
+play          111       1-10   1935 ms   3890 ms   367 ms
+next deal      12        1-2   1070 ms   1589 ms   389 ms
+every phase: beyond the think time p50 178 ms, p95 495 ms (target <= 1000 ms: ok).
 Each bot move, a discard or a forced one included, still waits its own
 PLAY_BOT_DELAY_MS: after a bid the bots' trump and discards make up to ten.
 """
