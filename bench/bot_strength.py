@@ -23,13 +23,14 @@ straddles it "not yet clear".
 
 Run: ``.venv/bin/python bench/bot_strength.py [--games g1,g2] [--pairs N]
 [--budget SAMPLES] [--time-ms MS] [--workers W] [--match expert|easy|both]``.
-The default (every game, 60 deal pairs each, both matches, 2 workers) takes
-about a quarter of an hour on two cores; 400 deal pairs of one game a few
-minutes.
+The default (every game, 40 deal pairs each, both matches, 2 workers) takes
+under ten minutes on two free cores (about 25 on two cores shared with other
+work); 400 deal pairs of Monterey Draw, expert against normal, about 4
+minutes on two free cores.  The intervals use Student's t.
 
-Measured (2026-12-06, expert budget 24 samples a move, 12 in the auction,
-200 ms CPU cap; 2 workers under ``nice -n 10`` on a shared two-core machine):
-see MEASURED below.
+Measured (2026-12-06, the online table's expert budget: 24 samples a move,
+12 in the auction, 200 ms CPU cap; 2 workers under ``nice -n 10`` on a
+two-core machine shared with other work): see MEASURED below.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ MATCHES = {"expert": ("expert", "heuristic"), "easy": ("heuristic", "easy")}
 LABEL = {"expert": "expert", "heuristic": "normal", "easy": "easy"}
 #: A game that has not ended after this many deals is left unfinished.
 MAX_DEALS = 300
+#: Fewer game pairs than this give no interval worth printing.
+MIN_GAME_PAIRS = 10
 #: Target share of games for the stronger pair; Monterey Draw's expert: 60 %.
 TARGET = {("expert", "monterey-draw"): 0.6}
 
@@ -205,12 +208,13 @@ def report(name: str, match: str, found: dict, seconds: float) -> None:
     points += f" vs {sum(found['weak']) / len(found['weak']):+.2f}"
     shares = found["shares"]
     target = TARGET.get((MATCHES[match][0], name), 0.5)
-    if shares:
+    if len(shares) >= MIN_GAME_PAIRS:
         share, half = interval(shares)
         games = f"{share:.1%} ± {half:.1%} of {found['games']} games"
         mark = verdict(share - half, share + half, target)
     else:
-        games, mark = "no game finished", "not yet clear"
+        games = f"{len(shares)} game pairs finished, too few for an interval"
+        mark = "not yet clear"
     cpu = "  ".join(
         f"{LABEL[level]} p95 {p95(times):.2f} ms" for level, times in found["cpu"].items()
     )
@@ -224,8 +228,8 @@ def report(name: str, match: str, found: dict, seconds: float) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="", help="comma-separated; default every one")
-    parser.add_argument("--pairs", type=int, default=60, help="deal pairs a game and match")
-    parser.add_argument("--budget", type=int, default=24, help="expert samples a move")
+    parser.add_argument("--pairs", type=int, default=40, help="deal pairs a game and match")
+    parser.add_argument("--budget", type=int, default=48, help="expert samples a move")
     parser.add_argument("--time-ms", type=int, default=200, help="expert CPU cap a move")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--match", choices=("expert", "easy", "both"), default="both")
