@@ -49,6 +49,58 @@ from scoring.rules import RULESETS, game_winner, new_deal  # noqa: E402
 from scoring.rules.levels import make_bot  # noqa: E402
 
 MEASURED = """
+Expert vs normal, Monterey Draw (at least 400 deal pairs, --games monterey-draw):
+budget 48 samples (24 bidding), 412 deal pairs: points a deal +7.82 vs +5.18
+  (margin +2.64 ± 0.85); games won 75.0 % ± 11.8 % of 60 games (target 60 %:
+  ok); CPU a move expert p95 96 ms, normal 0.06 ms.  The default since.
+budget 24 samples (12 bidding), 737 deal pairs: points a deal +7.35 vs +5.34
+  (margin +2.01 ± 0.67); games won 63.0 % ± 7.8 % of 100 games (target 60 %:
+  not yet clear); CPU a move expert p95 49 ms.
+
+Expert vs normal, other games (24 samples, 12 bidding; 50-77 deal pairs each,
+normal intervals; an indication only, too few games for the target):
+game            pairs  points a deal    margin         games won          CPU p95
+monterey-widow     77   +7.55 vs  +5.12   +2.44 ± 2.23    66.7% ± 32.7% of  12  48 ms
+california         61   +8.25 vs  +5.40   +2.84 ± 2.34    75.0% ± 26.2% of  16  51 ms
+cinch              56   +5.70 vs  +4.03   +1.67 ± 2.12    75.0% ± 21.9% of  12  61 ms
+pedro-62           53   +5.90 vs  +2.46   +3.43 ± 1.83    87.5% ± 24.5% of   8  64 ms
+louisiana          55   +6.67 vs  +4.87   +1.80 ± 2.42    58.3% ± 30.1% of  12  49 ms
+pidro              56   +6.16 vs  +4.42   +1.74 ± 2.07    66.7% ± 32.7% of  12  50 ms
+oregon             57   +6.89 vs  +5.38   +1.52 ± 2.55    75.0% ± 21.9% of  12  58 ms
+tennessee          60   +7.22 vs  +5.08   +2.14 ± 2.37    62.5% ± 24.5% of  16  46 ms
+sixty-three        65  +29.85 vs +21.61   +8.24 ± 7.43    70.8% ± 14.6% of  24  63 ms
+eighty-three       63  +40.74 vs +23.00  +17.74 ± 9.21    68.8% ± 12.2% of  32  62 ms
+isle-madame        73  +21.84 vs +12.07   +9.77 ± 4.71    75.0% ± 21.9% of  12  47 ms
+king-pedro         52  +26.36 vs  +6.07  +20.29 ± 4.32    95.0% ±  9.8% of  20  90 ms
+sancho             69   +8.45 vs  +3.75   +4.70 ± 2.65    75.0% ± 18.5% of  16  66 ms
+six-card           55   +2.67 vs  +1.63   +1.05 ± 1.19   100.0% ±  0.0% of   4  69 ms
+dom-pedro          64   +8.94 vs  +4.89   +4.05 ± 3.45    68.8% ± 17.9% of  16  65 ms
+snoozer            74  +16.41 vs  +5.94  +10.47 ± 5.10    78.1% ± 12.6% of  32  65 ms
+canadian           57  +21.47 vs +18.44   +3.04 ± 5.00    56.2% ± 22.2% of  16  63 ms
+pitch              63   +1.67 vs  +0.33   +1.33 ± 0.38   100.0% ±  0.0% of   8  63 ms
+
+Normal vs easy, every game (at least 400 deal pairs; 2,500 where the first
+interval was wide):
+game            pairs  points a deal    margin         games won
+monterey-draw     449   +7.48 vs  +5.64   +1.85 ± 0.49    67.6% ±  9.1% of   68
+monterey-widow    557   +6.63 vs  +5.27   +1.36 ± 0.52    61.3% ±  8.2% of   80
+california       2517   +7.33 vs  +6.23   +1.10 ± 0.20    59.4% ±  2.5% of  672
+cinch            2541   +5.28 vs  +4.16   +1.12 ± 0.17    63.1% ±  3.4% of  504
+pedro-62          413   +4.31 vs  +3.52   +0.79 ± 0.41    60.0% ±  9.9% of   60
+louisiana         403   +6.60 vs  +5.62   +0.97 ± 0.39    62.5% ±  7.2% of   88
+pidro             448   +5.61 vs  +4.72   +0.89 ± 0.39    59.0% ±  6.7% of  100
+oregon            414   +6.78 vs  +5.89   +0.89 ± 0.40    59.4% ±  6.3% of   96
+tennessee         518   +7.31 vs  +6.15   +1.16 ± 0.48    56.2% ±  5.3% of  160
+sixty-three       429  +28.36 vs +25.72   +2.64 ± 0.94    54.4% ±  3.3% of  180
+eighty-three     3894  +33.26 vs +30.72   +2.54 ± 0.49    52.9% ±  1.0% of 2000
+isle-madame      2535  +15.82 vs +14.30   +1.52 ± 0.30    55.8% ±  2.5% of  400
+king-pedro        429  +17.38 vs +15.76   +1.61 ± 0.70    54.4% ±  3.6% of  160
+sancho            616   +6.79 vs  +5.67   +1.12 ± 0.49    56.8% ±  5.4% of  148
+six-card          422   +2.49 vs  +1.94   +0.55 ± 0.26    61.1% ±  9.9% of   36
+dom-pedro         673   +7.49 vs  +6.42   +1.07 ± 0.47    57.8% ±  5.1% of  180
+snoozer           866  +12.51 vs +10.46   +2.05 ± 0.82    56.2% ±  3.4% of  400
+canadian          530  +20.82 vs +19.12   +1.70 ± 0.73    56.2% ±  4.0% of  160
+pitch             401   +1.12 vs  +0.87   +0.24 ± 0.08    70.0% ± 11.0% of   40
 """
 
 #: The matches: (stronger level, weaker level), by the seat kinds of levels.py.
