@@ -56,6 +56,8 @@ budget 48 samples (24 bidding), 412 deal pairs: points a deal +7.82 vs +5.18
 budget 24 samples (12 bidding), 737 deal pairs: points a deal +7.35 vs +5.34
   (margin +2.01 ± 0.67); games won 63.0 % ± 7.8 % of 100 games (target 60 %:
   not yet clear); CPU a move expert p95 49 ms.
+CPU a move at 48 samples in every game (bench/bots_expert.py, 3 deal pairs
+each): worst p95 182 ms (King Pedro's play), the 200 ms cap holding it.
 
 Expert vs normal, other games (24 samples, 12 bidding; 50-77 deal pairs each,
 normal intervals; an indication only, too few games for the target):
