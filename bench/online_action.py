@@ -66,7 +66,9 @@ machine otherwise idle: beyond the think time p50 209 ms, p95 667 ms (after a
 bid 722 ms, after a card 549 ms); wait p95 after a bid 6082 ms, after a card
 3797 ms.  The same run under ``nice -n 10`` while the machine was loaded
 (the worker niced too) missed the target: p95 22.8 s beyond the think time,
-waits up to 39 s; not looked into further.
+waits up to 39 s: most likely the niced worker's small share of a busy
+CPU, which stretches each expert move's CPU time many times over (not
+checked further).
 Each bot move, a discard or a forced one included, still waits its own
 PLAY_BOT_DELAY_MS: after a bid the bots' trump and discards make up to ten.
 """
