@@ -1,110 +1,316 @@
-"""Bot strength: the heuristic pair against the random pair.
+"""Bot strength, duplicate style: expert against normal, normal against easy.
 
-For each ruleset, deals with seeds 0..N-1 (dealer = seed mod 4) are played
-twice: heuristic bots in seats 0 and 2 against random bots in seats 1 and 3,
-then with the teams swapped (heuristic in 1 and 3), which cancels any seat
-effect.  Each bot is seeded from the deal seed and its seat.  Printed per
-ruleset and arrangement: total score of each pair, mean score per deal, and
-the share of deals each pair won (higher deal score; ties counted apart); then
-how the heuristic bidders fared.  Random bidders overbid wildly, so a last
-line isolates card play: the heuristic pair against a pair that bids and names
-trump like HeuristicBot but plays its cards at random.
+For each four-seat partnership game of ``RULESETS`` (``sides == "fixed"``),
+games are played to the game's target with its own scoring and game end
+(``Ruleset.game_add`` and ``game_winner``: the bid out, the lock, King
+Pedro's loss, Tennessee's shoot).  Each game is played twice on the same
+cards: game pair g deals seeds g*1000, g*1000+1, ... (dealer rotating from
+seat g mod 4), once with the stronger pair in seats 0 and 2 and once in seats
+1 and 3, so each hand the stronger pair held is held by the other pair in the
+other game and the cards' luck cancels.  Both games of a pair are dealt until
+both have a winner, so every deal is played in both seatings (a deal pair);
+a game that has ended leaves its later deals out of its total.  Game pairs
+are added until at least ``--pairs`` deal pairs are played.
 
-Run: ``.venv/bin/python bench/bot_strength.py [deals]``  (default 1,000)
+Printed per game and match: the stronger pair's and the weaker pair's mean
+points a deal (the stronger's margin a deal with its 95 % interval, over the
+deal pairs), the share of games the stronger pair won with its 95 % interval
+(over the game pairs, each counting 0, 1/2 or 1), and the CPU time of one
+move of each bot (p95, moves with one legal action left out).  A game whose
+interval lies above one half (60 % for the expert in Monterey Draw, the
+issue's target) is marked ok, one below it BELOW TARGET, one whose interval
+straddles it "not yet clear".
+
+Run: ``.venv/bin/python bench/bot_strength.py [--games g1,g2] [--pairs N]
+[--budget SAMPLES] [--time-ms MS] [--workers W] [--match expert|easy|both]``.
+The default (every game, 40 deal pairs each, both matches, 2 workers) takes
+under ten minutes on two free cores (about 25 on two cores shared with other
+work); 400 deal pairs of Monterey Draw, expert against normal, about 4
+minutes on two free cores.  The intervals use Student's t.
+
+Measured (2026-12-06, the online table's expert budget: 24 samples a move,
+12 in the auction, 200 ms CPU cap; 2 workers under ``nice -n 10`` on a
+two-core machine shared with other work): see MEASURED below.
 """
 
 from __future__ import annotations
 
+import argparse
+import math
+import multiprocessing
+import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.rules import RULESETS, new_deal  # noqa: E402
-from scoring.rules.bots import HeuristicBot, RandomBot, play_deal  # noqa: E402
+from scoring.rules import RULESETS, game_winner, new_deal  # noqa: E402
+from scoring.rules.levels import make_bot  # noqa: E402
+
+MEASURED = """
+Expert vs normal, Monterey Draw (at least 400 deal pairs, --games monterey-draw):
+budget 48 samples (24 bidding), 412 deal pairs: points a deal +7.82 vs +5.18
+  (margin +2.64 ± 0.85); games won 75.0 % ± 11.8 % of 60 games (target 60 %:
+  ok); CPU a move expert p95 96 ms, normal 0.06 ms.  The default since.
+budget 24 samples (12 bidding), 737 deal pairs: points a deal +7.35 vs +5.34
+  (margin +2.01 ± 0.67); games won 63.0 % ± 7.8 % of 100 games (target 60 %:
+  not yet clear); CPU a move expert p95 49 ms.
+CPU a move at 48 samples in every game (bench/bots_expert.py, 3 deal pairs
+each): worst p95 182 ms (King Pedro's play), the 200 ms cap holding it.
+
+Expert vs normal, other games (24 samples, 12 bidding; 50-77 deal pairs each,
+normal intervals; an indication only, too few games for the target):
+game            pairs  points a deal    margin         games won          CPU p95
+monterey-widow     77   +7.55 vs  +5.12   +2.44 ± 2.23    66.7% ± 32.7% of  12  48 ms
+california         61   +8.25 vs  +5.40   +2.84 ± 2.34    75.0% ± 26.2% of  16  51 ms
+cinch              56   +5.70 vs  +4.03   +1.67 ± 2.12    75.0% ± 21.9% of  12  61 ms
+pedro-62           53   +5.90 vs  +2.46   +3.43 ± 1.83    87.5% ± 24.5% of   8  64 ms
+louisiana          55   +6.67 vs  +4.87   +1.80 ± 2.42    58.3% ± 30.1% of  12  49 ms
+pidro              56   +6.16 vs  +4.42   +1.74 ± 2.07    66.7% ± 32.7% of  12  50 ms
+oregon             57   +6.89 vs  +5.38   +1.52 ± 2.55    75.0% ± 21.9% of  12  58 ms
+tennessee          60   +7.22 vs  +5.08   +2.14 ± 2.37    62.5% ± 24.5% of  16  46 ms
+sixty-three        65  +29.85 vs +21.61   +8.24 ± 7.43    70.8% ± 14.6% of  24  63 ms
+eighty-three       63  +40.74 vs +23.00  +17.74 ± 9.21    68.8% ± 12.2% of  32  62 ms
+isle-madame        73  +21.84 vs +12.07   +9.77 ± 4.71    75.0% ± 21.9% of  12  47 ms
+king-pedro         52  +26.36 vs  +6.07  +20.29 ± 4.32    95.0% ±  9.8% of  20  90 ms
+sancho             69   +8.45 vs  +3.75   +4.70 ± 2.65    75.0% ± 18.5% of  16  66 ms
+six-card           55   +2.67 vs  +1.63   +1.05 ± 1.19   100.0% ±  0.0% of   4  69 ms
+dom-pedro          64   +8.94 vs  +4.89   +4.05 ± 3.45    68.8% ± 17.9% of  16  65 ms
+snoozer            74  +16.41 vs  +5.94  +10.47 ± 5.10    78.1% ± 12.6% of  32  65 ms
+canadian           57  +21.47 vs +18.44   +3.04 ± 5.00    56.2% ± 22.2% of  16  63 ms
+pitch              63   +1.67 vs  +0.33   +1.33 ± 0.38   100.0% ±  0.0% of   8  63 ms
+
+Normal vs easy, every game (at least 400 deal pairs; 2,500 where the first
+interval was wide):
+game            pairs  points a deal    margin         games won
+monterey-draw     449   +7.48 vs  +5.64   +1.85 ± 0.49    67.6% ±  9.1% of   68
+monterey-widow    557   +6.63 vs  +5.27   +1.36 ± 0.52    61.3% ±  8.2% of   80
+california       2517   +7.33 vs  +6.23   +1.10 ± 0.20    59.4% ±  2.5% of  672
+cinch            2541   +5.28 vs  +4.16   +1.12 ± 0.17    63.1% ±  3.4% of  504
+pedro-62          413   +4.31 vs  +3.52   +0.79 ± 0.41    60.0% ±  9.9% of   60
+louisiana         403   +6.60 vs  +5.62   +0.97 ± 0.39    62.5% ±  7.2% of   88
+pidro             448   +5.61 vs  +4.72   +0.89 ± 0.39    59.0% ±  6.7% of  100
+oregon            414   +6.78 vs  +5.89   +0.89 ± 0.40    59.4% ±  6.3% of   96
+tennessee         518   +7.31 vs  +6.15   +1.16 ± 0.48    56.2% ±  5.3% of  160
+sixty-three       429  +28.36 vs +25.72   +2.64 ± 0.94    54.4% ±  3.3% of  180
+eighty-three     3894  +33.26 vs +30.72   +2.54 ± 0.49    52.9% ±  1.0% of 2000
+isle-madame      2535  +15.82 vs +14.30   +1.52 ± 0.30    55.8% ±  2.5% of  400
+king-pedro        429  +17.38 vs +15.76   +1.61 ± 0.70    54.4% ±  3.6% of  160
+sancho            616   +6.79 vs  +5.67   +1.12 ± 0.49    56.8% ±  5.4% of  148
+six-card          422   +2.49 vs  +1.94   +0.55 ± 0.26    61.1% ±  9.9% of   36
+dom-pedro         673   +7.49 vs  +6.42   +1.07 ± 0.47    57.8% ±  5.1% of  180
+snoozer           866  +12.51 vs +10.46   +2.05 ± 0.82    56.2% ±  3.4% of  400
+canadian          530  +20.82 vs +19.12   +1.70 ± 0.73    56.2% ±  4.0% of  160
+pitch             401   +1.12 vs  +0.87   +0.24 ± 0.08    70.0% ± 11.0% of   40
+"""
+
+#: The matches: (stronger level, weaker level), by the seat kinds of levels.py.
+MATCHES = {"expert": ("expert", "heuristic"), "easy": ("heuristic", "easy")}
+LABEL = {"expert": "expert", "heuristic": "normal", "easy": "easy"}
+#: A game that has not ended after this many deals is left unfinished.
+MAX_DEALS = 300
+#: Fewer game pairs than this give no interval worth printing.
+MIN_GAME_PAIRS = 10
+#: Target share of games for the stronger pair; Monterey Draw's expert: 60 %.
+TARGET = {("expert", "monterey-draw"): 0.6}
 
 
-class RandomPlayBot:
-    """Bids and names trump like HeuristicBot; discards, takes, lays and plays at random."""
-
-    name = "random-play"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._heuristic, self._random = HeuristicBot(seed), RandomBot(seed)
-
-    def choose(self, state) -> str:
-        bot = self._heuristic if state.phase in ("bid", "trump") else self._random
-        return bot.choose(state)
+def partnership_games() -> list[str]:
+    return [name for name, rs in RULESETS.items() if rs.sides == "fixed"]
 
 
-def match(ruleset: str, deals: int, heuristic_team: int, opponent=RandomBot) -> dict[str, int]:
-    """Totals over deals 0..deals-1 with the heuristic pair on ``heuristic_team``
-    and ``opponent`` bots on the other team."""
-    rs = RULESETS[ruleset]
-    totals = {"heuristic": 0, "random": 0, "h_wins": 0, "r_wins": 0, "ties": 0}
-    totals.update({"h_bids": 0, "h_made": 0, "h_shoots": 0, "r_bids": 0, "r_made": 0})
-    for seed in range(deals):
-        bots = [
-            HeuristicBot(seed * 4 + seat)
-            if seat % 2 == heuristic_team
-            else opponent(seed * 4 + seat)
-            for seat in range(4)
-        ]
-        state = play_deal(new_deal(rs, dealer=seed % 4, seed=seed), bots)
-        score = state.score()
-        mine, theirs = score[heuristic_team], score[1 - heuristic_team]
-        totals["heuristic"] += mine
-        totals["random"] += theirs
-        totals["h_wins" if mine > theirs else "r_wins" if theirs > mine else "ties"] += 1
-        who = "h" if state.bidding_team == heuristic_team else "r"
-        totals[f"{who}_bids"] += 1
-        totals[f"{who}_made"] += score[state.bidding_team] > 0
-        if who == "h" and state.high_bid == rs.shoot_bid:
-            totals["h_shoots"] += 1
-    return totals
+def p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def main(deals: int = 1_000) -> None:
-    start = time.perf_counter()
-    print(f"bot strength: heuristic pair vs random pair, {deals:,} seeded deals each")
-    for ruleset in ("monterey-draw", "monterey-widow"):
-        both = {}
-        for team in (0, 1):
-            t = match(ruleset, deals, team)
-            seats = "0+2" if team == 0 else "1+3"
-            print(
-                f"  {ruleset:15} heuristic on seats {seats}: "
-                f"total {t['heuristic']:+,} vs {t['random']:+,}; "
-                f"mean/deal {t['heuristic'] / deals:+.2f} vs {t['random'] / deals:+.2f}; "
-                f"deals won {t['h_wins'] / deals:.1%} vs {t['r_wins'] / deals:.1%} "
-                f"(tied {t['ties'] / deals:.1%})"
-            )
-            for key, value in t.items():
-                both[key] = both.get(key, 0) + value
-        n = 2 * deals
-        margin = (both["heuristic"] - both["random"]) / n
-        print(
-            f"  {ruleset:15} both arrangements: mean/deal heuristic "
-            f"{both['heuristic'] / n:+.2f}, random {both['random'] / n:+.2f}, "
-            f"margin {margin:+.2f} points a deal; heuristic won {both['h_wins'] / n:.1%} of deals"
-        )
-        print(
-            f"  {ruleset:15} bids: heuristic won the bid in {both['h_bids']:,} deals and made "
-            f"{both['h_made'] / max(both['h_bids'], 1):.1%} ({both['h_shoots']} shoots); "
-            f"random made {both['r_made'] / max(both['r_bids'], 1):.1%} of {both['r_bids']:,}"
-        )
-    for ruleset in ("monterey-draw", "monterey-widow"):
-        margin = sum(
-            t["heuristic"] - t["random"]
-            for t in (match(ruleset, deals, team, RandomPlayBot) for team in (0, 1))
-        )
-        print(
-            f"  {ruleset:15} card play alone: heuristic pair vs heuristic bidding with random "
-            f"play, margin {margin / (2 * deals):+.2f} points a deal"
-        )
-    print(f"  ({time.perf_counter() - start:.1f} s)")
+def t95(df: int) -> float:
+    """Student's t two-sided 95 % quantile for ``df`` degrees of freedom
+    (the Cornish-Fisher expansion about the normal's 1.96: within 1 % from
+    five degrees of freedom up)."""
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95 % interval."""
+    count = len(values)
+    mean = sum(values) / count
+    if count < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    return mean, t95(count - 1) * math.sqrt(variance / count)
+
+
+def play(name: str, seed: int, dealer: int, strong_team: int, levels, budget, cpu) -> tuple:
+    """One deal with the ``levels`` (stronger, weaker) pair on ``strong_team``
+    and the other; returns (score for team 0 and 1, bidding team, made, bid),
+    the team None on a misdeal.  Adds each bot's CPU per move to ``cpu``."""
+    rs = RULESETS[name]
+    state = new_deal(rs, dealer=dealer, seed=seed)
+    kinds = [levels[0] if seat % 2 == strong_team else levels[1] for seat in range(4)]
+    bots = [make_bot(kinds[seat], seed * 4 + seat, **budget) for seat in range(4)]
+    while state.to_act is not None:
+        seat = state.to_act
+        if len(state.legal) > 1:
+            start = time.process_time()
+            action = bots[seat].choose(state)
+            cpu[kinds[seat]].append(1000 * (time.process_time() - start))
+        else:
+            action = bots[seat].choose(state)
+        state.apply(action)
+    score = state.score()
+    if getattr(state, "tn_misdeal", False) or state.bidder is None:
+        return score, None, False, None
+    team = state.bidder % 2
+    made = rs.bid_made(state.high_bid, state.taken[team])
+    return score, team, made, state.high_bid
+
+
+def game_pair(job: tuple) -> dict:
+    """Game pair ``g``: the same deals with the stronger pair on each team,
+    until both games have a winner."""
+    name, g, levels, budget = job
+    rs = RULESETS[name]
+    cpu = {level: [] for level in levels}
+    totals = [(0, 0), (0, 0)]
+    winner: list[int | None] = [None, None]  # the stronger pair won: 1, lost: 0
+    margins: list[float] = []  # per deal pair, the stronger pair's margin
+    strong_points: list[float] = []
+    weak_points: list[float] = []
+    k = 0
+    while None in winner and k < MAX_DEALS:
+        seed, dealer = g * 1000 + k, (g + k) % 4
+        pair = []
+        for strong in (0, 1):
+            score, team, made, bid = play(name, seed, dealer, strong, levels, budget, cpu)
+            pair.append(score[strong] - score[1 - strong])
+            strong_points.append(score[strong])
+            weak_points.append(score[1 - strong])
+            if winner[strong] is not None or team is None:
+                continue
+            before = totals[strong]
+            totals[strong] = rs.game_add(before, score, team)
+            won = game_winner(rs, totals[strong], team, made, before=before, bid=bid)
+            if won is not None:
+                winner[strong] = int(won == strong)
+        margins.append(sum(pair) / 2)
+        k += 1
+    return {
+        "margins": margins,
+        "strong": strong_points,
+        "weak": weak_points,
+        "wins": [w for w in winner if w is not None],
+        "cpu": cpu,
+    }
+
+
+def run(name: str, match: str, pairs: int, budget: dict, workers: int) -> dict:
+    """Game pairs of ``name`` until ``pairs`` deal pairs are played."""
+    levels = MATCHES[match]
+    found = {"margins": [], "strong": [], "weak": [], "shares": [], "games": 0}
+    found["cpu"] = {level: [] for level in levels}
+
+    def add(result: dict) -> None:
+        for key in ("margins", "strong", "weak"):
+            found[key].extend(result[key])
+        for level, times in result["cpu"].items():
+            found["cpu"][level].extend(times)
+        if len(result["wins"]) == 2:
+            found["shares"].append(sum(result["wins"]) / 2)
+        found["games"] += len(result["wins"])
+
+    g = 0
+    if workers <= 1:
+        while len(found["margins"]) < pairs:
+            add(game_pair((name, g, levels, budget)))
+            g += 1
+        return found
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        played = 0  # game pairs
+        while len(found["margins"]) < pairs:
+            # As many game pairs as the deal pairs still wanted take, by the
+            # game pairs so far (one per worker to start), rounded up to the workers.
+            left = pairs - len(found["margins"])
+            batch = workers
+            if played:
+                batch = math.ceil(left / (len(found["margins"]) / played) / workers) * workers
+            jobs = [(name, g + i, levels, budget) for i in range(batch)]
+            g += batch
+            for result in pool.imap(game_pair, jobs):
+                add(result)
+                played += 1
+    return found
+
+
+def verdict(low: float, high: float, target: float) -> str:
+    if low > target:
+        return "ok"
+    if high < target:
+        return "BELOW TARGET"
+    return "not yet clear"
+
+
+def report(name: str, match: str, found: dict, seconds: float) -> None:
+    strong, weak = (LABEL[level] for level in MATCHES[match])
+    n = len(found["margins"])
+    margin, spread = interval(found["margins"])
+    points = f"{sum(found['strong']) / len(found['strong']):+.2f}"
+    points += f" vs {sum(found['weak']) / len(found['weak']):+.2f}"
+    shares = found["shares"]
+    target = TARGET.get((MATCHES[match][0], name), 0.5)
+    if len(shares) >= MIN_GAME_PAIRS:
+        share, half = interval(shares)
+        games = f"{share:.1%} ± {half:.1%} of {found['games']} games"
+        mark = verdict(share - half, share + half, target)
+    else:
+        games = f"{len(shares)} game pairs finished, too few for an interval"
+        mark = "not yet clear"
+    cpu = "  ".join(
+        f"{LABEL[level]} p95 {p95(times):.2f} ms" for level, times in found["cpu"].items()
+    )
+    print(
+        f"  {name:14} {strong} vs {weak}: {n} deal pairs; points a deal {points} "
+        f"(margin {margin:+.2f} ± {spread:.2f}); games won {games} "
+        f"[target > {target:.0%}: {mark}]; CPU a move {cpu}; {seconds:.0f} s"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="", help="comma-separated; default every one")
+    parser.add_argument("--pairs", type=int, default=40, help="deal pairs a game and match")
+    parser.add_argument("--budget", type=int, default=48, help="expert samples a move")
+    parser.add_argument("--time-ms", type=int, default=200, help="expert CPU cap a move")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--match", choices=("expert", "easy", "both"), default="both")
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g] or partnership_games()
+    unknown = [g for g in games if g not in RULESETS or RULESETS[g].sides != "fixed"]
+    if unknown:
+        parser.error(f"not a four-seat partnership game: {', '.join(unknown)}")
+    budget = {
+        "samples": args.budget,
+        "bid_samples": max(1, args.budget // 2),
+        "time_ms": args.time_ms or None,
+    }
+    matches = ["expert", "easy"] if args.match == "both" else [args.match]
+    print(
+        f"bot strength, duplicate: at least {args.pairs} deal pairs a game and match; "
+        f"expert samples {budget['samples']} ({budget['bid_samples']} bidding), "
+        f"CPU cap {args.time_ms} ms; {args.workers} workers"
+    )
+    began = time.perf_counter()
+    for name in games:
+        for match in matches:
+            start = time.perf_counter()
+            found = run(name, match, args.pairs, budget, args.workers)
+            report(name, match, found, time.perf_counter() - start)
+    print(f"  ({time.perf_counter() - began:.0f} s)")
 
 
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:2]))
+    main()

@@ -28,8 +28,8 @@ from scoring.rules.bots import HeuristicBot  # noqa: E402
 from scoring.rules.expert import ExpertBot  # noqa: E402
 
 BUDGET = {
-    "samples": int(os.environ.get("PLAY_EXPERT_SAMPLES", 24)),
-    "bid_samples": int(os.environ.get("PLAY_EXPERT_BID_SAMPLES", 12)),
+    "samples": int(os.environ.get("PLAY_EXPERT_SAMPLES", 48)),
+    "bid_samples": int(os.environ.get("PLAY_EXPERT_BID_SAMPLES", 24)),
     "time_ms": int(os.environ.get("PLAY_EXPERT_TIME_MS", 200)),
 }
 PHASES = ("bid", "trump", "discard", "fill", "play")

@@ -381,8 +381,8 @@ PLAY_BOT_DELAY_MS = env_int("PLAY_BOT_DELAY_MS", default=600)
 PLAY_BOT_REQUEUE_MS = env_int("PLAY_BOT_REQUEUE_MS", default=5000)
 #: The expert bot's search a move: sampled deals in play, and in the auction
 #: and for trump, cut short after this much CPU time (milliseconds).
-PLAY_EXPERT_SAMPLES = env_int("PLAY_EXPERT_SAMPLES", default=24)
-PLAY_EXPERT_BID_SAMPLES = env_int("PLAY_EXPERT_BID_SAMPLES", default=12)
+PLAY_EXPERT_SAMPLES = env_int("PLAY_EXPERT_SAMPLES", default=48)
+PLAY_EXPERT_BID_SAMPLES = env_int("PLAY_EXPERT_BID_SAMPLES", default=24)
 PLAY_EXPERT_TIME_MS = env_int("PLAY_EXPERT_TIME_MS", default=200)
 
 #: A table of bots only stops playing when none of its pages (manage, seat,

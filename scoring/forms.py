@@ -83,6 +83,23 @@ class SeatKindsMixin:
     def kinds(self) -> list[str]:
         return [self.cleaned_data[f"kind{number}"] for number in _SEATS]
 
+    def add_away_levels(self, seats: range = _SEATS) -> None:
+        """An ``away`` field a seat (four by default): the bot level that
+        plays each person's seat while they are away (left out, the normal
+        bot)."""
+        for number in seats:
+            self.fields[f"away{number}"] = forms.ChoiceField(
+                label=gettext("While seat %(number)s's person is away") % {"number": number},
+                choices=_LEVEL_CHOICES,
+                initial=OnlineSeat.Kind.HEURISTIC,
+                required=False,
+            )
+
+    def away_kinds(self) -> list[str]:
+        return [
+            self.cleaned_data[f"away{number}"] or OnlineSeat.Kind.HEURISTIC for number in _SEATS
+        ]
+
 
 class TableForm(SeatKindsMixin, forms.Form):
     ruleset = forms.ChoiceField(
@@ -136,13 +153,7 @@ class TableForm(SeatKindsMixin, forms.Form):
             else:
                 self.fields[f"kind{number}"].choices = _KIND_CHOICES
         self.add_away()
-        for number in _TABLE_SEATS:
-            self.fields[f"away{number}"] = forms.ChoiceField(
-                label=gettext("While seat %(number)s's person is away") % {"number": number},
-                choices=_LEVEL_CHOICES,
-                initial=OnlineSeat.Kind.HEURISTIC,
-                required=False,
-            )
+        self.add_away_levels(_TABLE_SEATS)
         # Each game's house options, its own values first (RULES.md 9, 11, 12).
         for name, rs in RULESETS.items():
             for option in table_house_options(name):
@@ -234,12 +245,14 @@ class PartyTableForm(SeatKindsMixin, forms.Form):
         self.fields["table"].choices = [(c.value, c.label) for c in choices]
         self.add_kinds(people=4)
         self.add_away()
+        self.add_away_levels()
 
     def chosen(self):
         return self.choices[self.cleaned_data["table"]]
 
-    def kind_fields(self) -> list:
-        return [self[f"kind{number}"] for number in _SEATS]
+    def seat_fields(self) -> list[tuple]:
+        """(kind, away level) bound fields of each seat."""
+        return [(self[f"kind{number}"], self[f"away{number}"]) for number in _SEATS]
 
 
 class TableVersionForm(forms.Form):

@@ -179,6 +179,7 @@ def party_table_new(request: HttpRequest) -> HttpResponse:
                 round=Round.objects.get(pk=chosen.round_id),
                 table=chosen.table,
                 kinds=form.kinds(),
+                away_kinds=form.away_kinds(),
                 idle_seconds=form.cleaned_data["idle_seconds"],
                 away_seconds=form.cleaned_data["away_seconds"],
                 user=request.user,

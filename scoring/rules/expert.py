@@ -75,8 +75,8 @@ class ExpertBot:
         self,
         seed: int | None = None,
         *,
-        samples: int = 24,
-        bid_samples: int = 12,
+        samples: int = 48,
+        bid_samples: int = 24,
         time_ms: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)

@@ -143,12 +143,15 @@ def party_table_create(
     round: Round,
     table: int,
     kinds: Sequence[str],
+    away_kinds: Sequence[str] | None = None,
     idle_seconds: int = 120,
     away_seconds: int = 60,
     user,
 ) -> OnlineTable:
     """One table of an open party round, played online: the four players
-    seated there take its four seats (each a person or a bot, ``kinds``),
+    seated there take its four seats (each a person or a bot, ``kinds``;
+    ``away_kinds`` the bot level that plays a person's seat while they are
+    away, the normal bot where not given),
     it plays the party's ruleset for the round's deals, and each deal's
     result counts in the party as if the host had entered it.
 
@@ -158,6 +161,10 @@ def party_table_create(
     _check_away(away_seconds, errors)
     if len(kinds) != 4 or any(kind not in SEAT_KINDS for kind in kinds):
         errors["kinds"] = _("Say for each of the four seats whether a person or a bot plays it.")
+    if away_kinds is None:
+        away_kinds = [OnlineSeat.Kind.HEURISTIC] * 4
+    if len(away_kinds) != 4 or any(kind not in LEVELS for kind in away_kinds):
+        errors["away_kinds"] = _("Choose the bot's level: easy, normal or expert.")
     if errors:
         raise PlayError(errors)
     with transaction.atomic():
@@ -206,10 +213,11 @@ def party_table_create(
                 seat=s.seat,
                 name=s.player.name[:40],
                 kind=kind,
+                away_kind=away_kind,
                 player=s.player,
                 seen_at=now,
             )
-            for s, kind in zip(seated, kinds, strict=True)
+            for s, kind, away_kind in zip(seated, kinds, away_kinds, strict=True)
         )
         _started(online, rs)
     return online

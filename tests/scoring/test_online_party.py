@@ -209,6 +209,33 @@ def test_the_host_puts_a_table_online_from_the_page(client, host, seated, django
     assert OnlineTable.objects.count() == 1
 
 
+def test_the_host_chooses_the_bot_level_for_each_seat_while_its_person_is_away(
+    client, host, seated
+):
+    party, rnd = seated
+    client.force_login(host)
+    page = client.get(reverse("play:party_new")).content.decode()
+    assert 'name="away3"' in page and "Expert bot" in page
+    kinds = {f"kind{n}": "human" for n in range(1, 5)} | {"kind4": "expert"}
+    levels = {"away1": "easy", "away2": "expert"}  # seats 3 and 4 left out: normal
+    client.post(
+        reverse("play:party_new"), {"table": f"{rnd.pk}:1", "idle_seconds": "60"} | kinds | levels
+    )
+    seats = list(OnlineTable.objects.get().seats.order_by("seat"))
+    assert [s.kind for s in seats] == ["human", "human", "human", "expert"]
+    assert [s.away_kind for s in seats] == ["easy", "expert", "heuristic", "heuristic"]
+
+
+def test_a_party_table_refuses_an_away_level_that_is_no_level(host, seated):
+    party, rnd = seated
+    with pytest.raises(PlayError) as refused:
+        services.party_table_create(
+            round=rnd, table=1, kinds=["human"] * 4, away_kinds=["random"] * 4, user=host
+        )
+    assert "away_kinds" in refused.value.errors
+    assert OnlineTable.objects.count() == 0
+
+
 def test_a_host_override_of_the_seating_removes_the_online_table(host, seated):
     party, rnd = seated
     services.party_table_create(round=rnd, table=1, kinds=["human"] * 4, user=host)
