@@ -14,8 +14,9 @@ def bots_play(table_id: int, version: int) -> None:
     nothing if the table has moved on since (so a repeated or late task is
     harmless).  Consecutive bot turns run in a loop here rather than by one
     task enqueueing the next, which in eager mode (no broker) would recurse.
-    On a real worker with a thinking time, each further move is enqueued
-    with that countdown instead, so a worker never sleeps.  On a worker, a
+    On a real worker with a thinking time, each further step (a bot's
+    decision, with the forced steps after it: ``services.bot_step``) is
+    enqueued with that countdown instead, so a worker never sleeps.  On a worker, a
     table of bots only stops while none of its pages is open.
     """
     # services imports this module at the top, to enqueue this task.

@@ -11,7 +11,11 @@ nothing.
 
 Bots never act inside a person's request: once the transaction commits, the
 Celery task ``scoring.tasks.bots_play`` is enqueued, which calls
-:func:`bot_step` for each consecutive bot turn.  Every finished deal becomes
+:func:`bot_step` for each bot's decision, after the bots' thinking time
+(``PLAY_BOT_DELAY_MS``): a bid, a trump, a card, or a seat's discards or
+takes together, with the bots' forced steps that follow it (one legal
+action: no thinking time, and the same version of the table, so one step on
+a page).  Every finished deal becomes
 a hand-result record checked by ``validate_result`` with its action log; at a
 party table it is then stored in the party by ``tournaments.services.result_record``.
 

@@ -48,6 +48,14 @@ def bot_due(table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat]) -
     return seats[state.to_act].is_bot
 
 
+def bot_forced(state: DealState, seats: Sequence[OnlineSeat]) -> bool:
+    """Whether a bot's seat is to act with a single legal action: a forced
+    step (RULES.md 11.4 15 leaves it an action), which takes no thinking time."""
+    if state.phase == "done" or state.to_act is None:
+        return False
+    return seats[state.to_act].is_bot and len(state.legal) == 1
+
+
 def table_unattended(table: OnlineTable, seats: Sequence[OnlineSeat]) -> bool:
     """A casual table with no person seated.  Its bots wait on the low-priority
     queue and stop while none of its pages is open; a party table's deals

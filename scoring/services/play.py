@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from scoring.rules import DealState, IllegalAction
+from scoring.rules import DealState, IllegalAction, Ruleset
 from scoring.rules.cards import ANY_CARD
 from scoring.rules.levels import SEAT_BOTS, make_bot
 from scoring.rules.words import Text
@@ -24,7 +24,7 @@ from .. import watching
 from ..models import DealEvent, OnlineDeal, OnlineSeat, OnlineTable
 from ..selectors import Played, deal_state, expert_budget, seat_idle, table_ruleset, table_seats
 from .away import away_watch, seat_back
-from .common import PlayError, bot_due, duration_text, table_unattended
+from .common import PlayError, bot_due, bot_forced, duration_text, table_unattended
 from .deals import deal_again, deal_finish, deal_next
 from .scheduling import bots_enqueue, bots_queue
 
@@ -162,14 +162,19 @@ _DOING = {
 
 
 def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int | None:
-    """One bot move (or, at a table of bots only, dealing the next hand) if
-    the table is still at ``version`` and a bot is due.  With
+    """One step of the bots, if the table is still at ``version`` and a bot
+    is due: one bot's decision (a bid, a trump, a card; its several discards
+    or takes together), or at a table of bots only the next hand dealt, then
+    every forced step of a bot that follows (:func:`bot_forced`); or, when
+    the step due is itself forced, the forced steps alone.  All of it is one
+    version of the table, so pages show it as one step.  With
     ``stop_unwatched``, a table of bots only that nobody is watching stops
     instead (:func:`table_watch` lets it play on).
 
     Returns the table's new version when another bot step is due straight
-    after, else None.  Idempotent: a repeated or stale call (the table has
-    moved on, or was deleted) does nothing and returns None."""
+    after (a decision, worth its thinking time), else None.  Idempotent: a
+    repeated or stale call (the table has moved on, or was deleted) does
+    nothing and returns None."""
     with transaction.atomic():
         locked = OnlineTable.objects.select_for_update().filter(pk=table_id, version=version)
         if not locked.values_list("pk", flat=True):
@@ -177,8 +182,7 @@ def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int
         seats = table_seats(table_id=table_id)
         table = seats[0].table
         rs = table_ruleset(table)
-        deal = table.current
-        state = deal_state(rs, deal)
+        state = deal_state(rs, table.current)
         if not bot_due(table, state, seats):
             return None
         if (
@@ -189,12 +193,45 @@ def bot_step(*, table_id: int, version: int, stop_unwatched: bool = True) -> int
             return None
         if state.phase == "done":
             state = deal_next(table, rs) or state
-        else:
-            seat = seats[state.to_act]
-            bot = make_bot(seat.kind, deal.pk * 1000 + len(state.log), rs, **expert_budget())
-            state = _apply(table, deal, state, seats, seat.seat, bot.choose(state), by=seat.kind)
+        elif not bot_forced(state, seats):
+            state = _bot_decision(table, rs, state, seats)
+        state = _bot_forced_steps(table, state, seats)
         table_changed(table, state, seats, schedule=False)
         return table.version if bot_due(table, state, seats) else None
+
+
+#: The phases where a seat's consecutive actions are one decision: the cards
+#: it lets go, the cards it takes.
+_ONE_DECISION = frozenset({"discard", "fill"})
+
+
+def _bot_decision(
+    table: OnlineTable, rs: Ruleset, state: DealState, seats: Sequence[OnlineSeat]
+) -> DealState:
+    """The bot to act decides: one action, or in the discards and the fill
+    every action of its turn there.  Should be called while holding the
+    table's lock."""
+    seat, phase, deal = state.to_act, state.phase, table.current
+    kind = seats[seat].kind
+    while True:
+        bot = make_bot(kind, deal.pk * 1000 + len(state.log), rs, **expert_budget())
+        state = _apply(table, deal, state, seats, seat, bot.choose(state), by=kind)
+        more = phase in _ONE_DECISION and (state.phase, state.to_act) == (phase, seat)
+        if not (more and table.status == OnlineTable.Status.PLAYING):
+            return state
+
+
+def _bot_forced_steps(
+    table: OnlineTable, state: DealState, seats: Sequence[OnlineSeat]
+) -> DealState:
+    """Apply at once the bots' forced steps from here, whoever's bot is to
+    act, up to a decision, a person's turn or the deal's end.  Should be
+    called while holding the table's lock."""
+    while table.status == OnlineTable.Status.PLAYING and bot_forced(state, seats):
+        seat = seats[state.to_act]
+        (action,) = state.legal
+        state = _apply(table, table.current, state, seats, seat.seat, action, by=seat.kind)
+    return state
 
 
 def table_deal_next(*, creator_token: str, version: int) -> OnlineTable:
@@ -341,7 +378,8 @@ def table_changed(
 ) -> _Queued:
     """Bump the table's version (every page's ETag) and restart the thinking
     clock; if ``schedule`` and a bot is due, enqueue the bots' task once the
-    transaction commits."""
+    transaction commits: after their thinking time, or at once for a forced
+    step."""
     table.version += 1
     table.turn_since = timezone.now()
     table.save(update_fields=_TABLE_FIELDS)
@@ -350,9 +388,11 @@ def table_changed(
     queued = _Queued()
     if schedule and bot_due(table, state, seats):
         table_id, version, queue = table.pk, table.version, bots_queue(table, seats)
+        # A bot's forced step waits no thinking time (bot_step).
+        think = not bot_forced(state, seats)
 
         def enqueue() -> None:
-            queued.failed = not bots_enqueue(table_id, version, queue=queue)
+            queued.failed = not bots_enqueue(table_id, version, queue=queue, think=think)
 
         transaction.on_commit(enqueue)
     return queued

@@ -29,9 +29,12 @@ def bots_queue(table: OnlineTable, seats: Sequence[OnlineSeat]) -> str:
     return settings.CELERY_TASK_DEFAULT_QUEUE
 
 
-def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> bool:
-    """Let the bots play at ``table_id`` after their thinking time, from
-    ``queue`` (:func:`bots_queue`; looked up with one query if None).
+def bots_enqueue(
+    table_id: int, version: int, *, queue: str | None = None, think: bool = True
+) -> bool:
+    """Let the bots play at ``table_id`` after their thinking time (at once
+    if not ``think``: their step is forced), from ``queue``
+    (:func:`bots_queue`; looked up with one query if None).
 
     Returns False, having changed nothing, when the queue does not answer:
     the table's moves are stored, and :func:`bots_resume` queues the bots
@@ -41,7 +44,9 @@ def bots_enqueue(table_id: int, version: int, *, queue: str | None = None) -> bo
         queue = bots_queue(seats[0].table, seats) if seats else settings.CELERY_TASK_DEFAULT_QUEUE
     try:
         bots_play_task.apply_async(
-            (table_id, version), countdown=settings.PLAY_BOT_DELAY_MS / 1000, queue=queue
+            (table_id, version),
+            countdown=settings.PLAY_BOT_DELAY_MS / 1000 if think else 0,
+            queue=queue,
         )
     except REDIS_ERRORS as error:
         logger.warning("Bots of online table %s not queued: %s", table_id, error)
