@@ -22,8 +22,9 @@ games (by the normal bot's choices, through the seat's htmx move view) and
 after each move their page asks for the seat's JSON every
 ``POLL_MS`` until the person may act again.  Printed per phase of the move
 that started the wait (bids, trump, discards, fills, robs, play, and the
-next deal): the wait's p50 and p95, the bots' moves in it, and the wait
-beyond their thinking time (``PLAY_BOT_DELAY_MS`` each move; target: p95 <=
+next deal): the wait's p50 and p95, the bots' decisions in it, and the wait
+beyond their thinking time (``PLAY_BOT_DELAY_MS`` each decision: a forced
+step takes none, and a seat's discards or takes are one; target: p95 <=
 1 s).  ``--level expert`` seats expert bots (their search adds its CPU
 time), ``--moves N`` sets how many waits are measured.
 
@@ -216,6 +217,28 @@ def start_worker(log) -> subprocess.Popen:
     )
 
 
+def bot_decisions(table, first: int) -> int:
+    """How many thinking times the bots took from action ``first`` of the
+    table's current deal on: their decisions, the deal replayed with the
+    engine.  A bot's forced step (one legal action) takes none, and a seat's
+    further discards or takes after its first are the same decision."""
+    from scoring import services
+    from scoring.rules import replay
+
+    deal, seats = table.current, list(table.seats.order_by("seat"))
+    state = replay(services.table_ruleset(table), [], deck=deal.deck, dealer=deal.dealer)
+    count, deciding = 0, None  # the (seat, phase) of a seat's discards or takes under way
+    for index, action in enumerate(deal.log):
+        turn = (state.to_act, state.phase)
+        if turn != deciding:
+            deciding = None
+        if deciding is None and seats[state.to_act].is_bot and len(state.legal_actions()) > 1:
+            count += index >= first
+            deciding = turn if state.phase in ("discard", "fill") else None
+        state.apply(action)
+    return count
+
+
 def run_bots(engine: str, level: str, moves: int) -> None:
     """The person's wait on three bots, with a real worker; see the module's description."""
     from django.conf import settings
@@ -277,6 +300,8 @@ def run_bots(engine: str, level: str, moves: int) -> None:
                     phase, action = "next deal", "next"
                 else:
                     phase, action = view["phase"], person.choose_from_view(view)
+                table.refresh_from_db()  # the person's turn: nothing moves before their move
+                deal_before, log_before = table.current_id, len(table.current.log)
                 start = time.perf_counter()
                 url = reverse("play:seat_act", args=[token])
                 response = client.post(url, {"action": action, "version": version}, headers=hx)
@@ -284,9 +309,11 @@ def run_bots(engine: str, level: str, moves: int) -> None:
                     sys.exit(f"move {action!r} in {phase} refused ({response.status_code})")
                 payload, _ = wait_turn(token, timeout=60)
                 waited = time.perf_counter() - start
-                bot_moves = payload["table"]["version"] - version - 1
-                if bot_moves > 0:
-                    waits.setdefault(phase, []).append((waited * 1000, bot_moves))
+                table.refresh_from_db()
+                first = log_before + 1 if table.current_id == deal_before else 0
+                decisions = bot_decisions(table, first)
+                if payload["table"]["version"] > version + 1:
+                    waits.setdefault(phase, []).append((waited * 1000, decisions))
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
         try:
@@ -308,10 +335,10 @@ def run_bots(engine: str, level: str, moves: int) -> None:
         waited = [w for w, _ in found]
         beyond = [w - n * delay_ms for w, n in found]
         beyond_all.extend(beyond)
-        bot_moves = [n for _, n in found]
+        thinks = [n for _, n in found]
         print(
-            f"  after {phase:9} ({len(found):3} waits, {min(bot_moves)}-{max(bot_moves)} "
-            f"bot moves): wait {figures(waited)}; beyond the think time "
+            f"  after {phase:9} ({len(found):3} waits, {min(thinks)}-{max(thinks)} "
+            f"bot decisions): wait {figures(waited)}; beyond the think time "
             f"p95 {percentile(beyond, 0.95):.0f} ms"
         )
     p95 = percentile(beyond_all, 0.95)
