@@ -63,6 +63,19 @@ def two_tables(host) -> Party:
     return party
 
 
+def hall_wifi(page: Page, hall: Hall, *, up: bool) -> None:
+    """The hall's wifi down or back: the tablet offline, and the hall's
+    server out of its reach as well.  Chromium's offline emulation does not
+    cover the requests of the page's service worker, which could otherwise
+    still deliver a deal while the tablet reads as offline."""
+    if up:
+        hall.start()
+        wifi(page, up=True)
+    else:
+        wifi(page, up=False)
+        hall.stop()
+
+
 def is_controlled(page: Page) -> bool:
     """Whether the hall's service worker is active for this page."""
     return page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
@@ -117,7 +130,7 @@ def test_the_tablet_at_the_halls_address_keeps_every_deal_through_a_reload_offli
     assert page.evaluate("window.isSecureContext") is True
     assert is_controlled(page)
 
-    wifi(page, up=False)
+    hall_wifi(page, hall, up=False)
     page.reload()
     expect(status).to_have_attribute("data-state", "offline")
     enter(page, *first)
@@ -138,7 +151,7 @@ def test_the_tablet_at_the_halls_address_keeps_every_deal_through_a_reload_offli
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (4)")
     assert not DealResult.objects.filter(round__party=party).exists()
 
-    wifi(page, up=True)
+    hall_wifi(page, hall, up=True)
     wait_for(
         page,
         lambda: DealResult.objects.filter(round__party=party).count() == 4,
