@@ -255,19 +255,26 @@ def render(
         ]
     else:
         out.append(f"stock (top first): {_cards(deck[36:])}")
-    out += ["", "bidding:"]
+    out += _played(state, players, order, _Snapshot, _notes)
+    out += _result(state)
+    return "\n".join(out) + "\n"
+
+
+def _played(state, players, order, snapshot, notes) -> list[str]:
+    """Every action to the deal's end, numbered, each with the notes of what
+    it changed (``snapshot`` reads a state, ``notes`` tells the change)."""
+    out = ["", "bidding:"]
     number = 0
     while state.to_act is not None:
         seat = state.to_act
-        before = _Snapshot(state)
+        before = snapshot(state)
         action = players[seat].choose(state)
         state.apply(action)
         number += 1
-        after = _Snapshot(state)
+        after = snapshot(state)
         out.append(f"  {number:2}. seat {seat}: {action}")
-        out += _notes(state, before, after, seat, action, order)
-    out += _result(state)
-    return "\n".join(out) + "\n"
+        out += notes(state, before, after, seat, action, order)
+    return out
 
 
 def _notes(state, before, after, seat, action, order) -> list[str]:
@@ -605,17 +612,7 @@ def render_seats(ruleset: str, seed: int, dealer: int, bots: tuple[str, ...], op
         out.append(f"out of play: {_cards(rest)}")
     elif rest:
         out.append(f"stock (top first): {_cards(rest)}")
-    out += ["", "bidding:"]
-    number = 0
-    while state.to_act is not None:
-        seat = state.to_act
-        before = _SeatSnapshot(state)
-        action = players[seat].choose(state)
-        state.apply(action)
-        number += 1
-        after = _SeatSnapshot(state)
-        out.append(f"  {number:2}. seat {seat}: {action}")
-        out += _seat_notes(state, before, after, seat, action, order)
+    out += _played(state, players, order, _SeatSnapshot, _seat_notes)
     out += _seat_result(state)
     return "\n".join(out) + "\n"
 
