@@ -333,13 +333,15 @@ def _draw_notes(state, before, after, order) -> list[str]:
     return notes
 
 
-def _play_start_notes(state, after, order) -> list[str]:
+def _play_start_notes(state, after, order, extra: str = "extra trump(s) to lay down") -> list[str]:
+    """Each hand as play starts, with the cards over the hand size (``extra``
+    says what they are)."""
     notes = ["", "hands at the start of play:"]
     size = state.rs.hand_size
     for seat in order:
         hand = after.hands[seat]
-        extra = f"  ({len(hand) - size} extra trump(s) to lay down)" if len(hand) > size else ""
-        notes.append(f"  seat {seat}: {_cards(hand)}{extra}")
+        over = f"  ({len(hand) - size} {extra})" if len(hand) > size else ""
+        notes.append(f"  seat {seat}: {_cards(hand)}{over}")
     notes += ["", "play:"]
     return notes
 
@@ -659,12 +661,7 @@ def _seat_notes(state, before, after, seat, action, order) -> list[str]:
 
 
 def _seat_play_start(state, after, order) -> list[str]:
-    notes = ["", "hands at the start of play:"]
-    size = state.rs.hand_size
-    for seat in order:
-        hand = after.hands[seat]
-        extra = f"  ({len(hand) - size} extra card(s) to lay)" if len(hand) > size else ""
-        notes.append(f"  seat {seat}: {_cards(hand)}{extra}")
+    notes = _play_start_notes(state, after, order, "extra card(s) to lay")[:-2]
     if state.rs.sides == "called":
         sides = [seat for seat in order if state.team(seat) == 0]
         notes.append(f"  bidding side: {', '.join(f'seat {s}' for s in sides)}")
