@@ -29,7 +29,8 @@ def _bid_records(history: PartyHistory) -> list[standings.BidRecord]:
 
 def special_prize_winners(party: Party) -> dict[str, list[int]]:
     """Winners of the special prizes (ties share): low score among the players
-    who took part, most shoots made, highest bid made."""
+    who took part, most shoots made, highest bid made, best against the odds
+    (:func:`against_the_odds`)."""
     history = party_history(party)
     rows = standings.compute_standings(
         round_results(history), registration=history.registration, option=history.sitout_credit
