@@ -27,7 +27,7 @@ from tournaments.models import DealResult, Party
 
 from .browser import PASSWORD, Traffic, open_page, sign_in
 from .hall import Hall
-from .test_offline_entry import deals, wait_for, wifi
+from .test_offline_entry import deals, hall_wifi, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -61,19 +61,6 @@ def two_tables(host) -> Party:
     services.round1_seat_draw(party=party, seed=3, user=host)
     party.refresh_from_db()
     return party
-
-
-def hall_wifi(page: Page, hall: Hall, *, up: bool) -> None:
-    """The hall's wifi down or back: the tablet offline, and the hall's
-    server out of its reach as well.  Chromium's offline emulation does not
-    cover the requests of the page's service worker, which could otherwise
-    still deliver a deal while the tablet reads as offline."""
-    if up:
-        hall.start()
-        wifi(page, up=True)
-    else:
-        wifi(page, up=False)
-        hall.stop()
 
 
 def is_controlled(page: Page) -> bool:

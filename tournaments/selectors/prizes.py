@@ -11,9 +11,9 @@ from django.db.models import Avg, Count, F, FloatField, Q
 from scoring import wording
 from scoring.rules import PARTNERSHIP_RULESETS, Ruleset
 
-from ..clubs.selectors.ratings import latest_rows
 from ..game import odds, ratings, standings
 from ..models import Club, DealResult, Party, Prize, PrizeAward, RatingUpdate, Round
+from ..models.ratings import latest_rows
 from .history import PartyHistory, party_history
 from .results import party_standings, round_results
 
