@@ -79,25 +79,14 @@ def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
     ):
         bidder = record["bidder"]
         if scores is not None:  # an N-seat game (RULES.md 12.1.8)
-            lines.append(
-                DealLine(
-                    number=number,
-                    dealer=names[dealer],
-                    bidder=names[bidder],
-                    bidder_seat=bidder,
-                    bid=record["bid"],
-                    bid_label=bid_words(record["bid"], rs),
-                    trump=suit_label(record["trump"]),
-                    points=seat_points(record),
-                    made=seat_bid_made(record),
-                    score=tuple(scores),
-                    party_error=error,
-                    seat_line=" · ".join(
-                        f"{name} {score:+d}" for name, score in zip(names, scores, strict=True)
-                    ),
-                )
+            points, made, score = seat_points(record), seat_bid_made(record), tuple(scores)
+            seat_line = " · ".join(
+                f"{name} {value:+d}" for name, value in zip(names, scores, strict=True)
             )
-            continue
+        else:
+            points = record["bidding_team_points"]
+            made = rs.bid_made(record["bid"], points)
+            score, seat_line = (s0, s1), ""
         lines.append(
             DealLine(
                 number=number,
@@ -107,10 +96,11 @@ def _finished_lines(table: OnlineTable, names: list[str]) -> list[DealLine]:
                 bid=record["bid"],
                 bid_label=bid_words(record["bid"], rs),
                 trump=suit_label(record["trump"]),
-                points=record["bidding_team_points"],
-                made=rs.bid_made(record["bid"], record["bidding_team_points"]),
-                score=(s0, s1),
+                points=points,
+                made=made,
+                score=score,
                 party_error=error,
+                seat_line=seat_line,
             )
         )
     return lines

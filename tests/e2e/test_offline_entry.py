@@ -102,6 +102,19 @@ def wifi(page: Page, *, up: bool) -> None:
         page.context.route("**/*", _refuse_posts)
 
 
+def hall_wifi(page: Page, hall, *, up: bool) -> None:
+    """The hall's wifi down or back: the tablet offline, and the hall's
+    server out of its reach as well (``hall`` a ``Hall``).  On a loaded
+    machine a deal was once seen delivered while the tablet read as offline,
+    whatever the emulation missed; a server out of reach takes nothing."""
+    if up:
+        hall.start()
+        wifi(page, up=True)
+    else:
+        wifi(page, up=False)
+        hall.stop()
+
+
 def wait_for(page: Page, condition, what: str, timeout: float = 30) -> None:
     """Polls the condition while the browser runs: Playwright's sync API
     handles the page's routes only while the test waits on it."""

@@ -34,7 +34,7 @@ from tournaments.models import ClubRole, DealResult, Party, PrizeAward, Role, Ta
 from .browser import PASSWORD, Traffic, open_page, sign_in
 from .hall import Hall
 from .test_hall_offline import enter, go_to_table
-from .test_offline_entry import wait_for, wifi
+from .test_offline_entry import hall_wifi, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -250,7 +250,7 @@ def test_a_whole_night_at_the_halls_address(hall: Hall, contexts, django_user_mo
     expect(status).to_have_attribute("data-kept", "yes", timeout=20_000)
     enter_online(tablet, 1, 1, ROUND1[1][0])
 
-    wifi(tablet, up=False)
+    hall_wifi(tablet, hall, up=False)
     enter(tablet, *ROUND1[1][1].row)
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
     tablet.reload()
@@ -268,15 +268,9 @@ def test_a_whole_night_at_the_halls_address(hall: Hall, contexts, django_user_mo
     assert DealResult.objects.filter(round__party=party).count() == 1
     queued = timezone.now()
 
-    # Meanwhile the club's scorer signs in on a laptop of its own network.
-    desk = contexts(scorer_traffic)
-    desk.goto(hall.url + "/")
-    sign_in(desk, scorer.username)
-    desk.get_by_role("link", name="Hall Night").click()
-    expect(desk.locator("h1")).to_contain_text("Hall Night")
-
+    tablet.wait_for_timeout(2000)  # the wifi stays down a while
     back = timezone.now()
-    wifi(tablet, up=True)
+    hall_wifi(tablet, hall, up=True)
     wait_for(tablet, lambda: DealResult.objects.count() == 3, "the waiting deals are sent")
     expect(status.locator("[data-connection-waiting]")).to_be_hidden()
     assert stored(party, 1) == {1: [d.row for d in ROUND1[1][:2]], 2: [ROUND1[2][0].row]}
@@ -284,6 +278,13 @@ def test_a_whole_night_at_the_halls_address(hall: Hall, contexts, django_user_mo
     # server reads how long it waited, so only the send's own delay is added.
     kept = sorted(DealResult.objects.exclude(table=1, deal=1).values_list("entered_at", flat=True))
     assert len(kept) == 2 and kept[-1] < back, (kept, queued, back)
+
+    # The club's scorer signs in on a laptop of its own network.
+    desk = contexts(scorer_traffic)
+    desk.goto(hall.url + "/")
+    sign_in(desk, scorer.username)
+    desk.get_by_role("link", name="Hall Night").click()
+    expect(desk.locator("h1")).to_contain_text("Hall Night")
 
     # Two phones at table 2, from its card's code: one team enters, the other confirms.
     names = round1[2]

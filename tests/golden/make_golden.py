@@ -255,19 +255,26 @@ def render(
         ]
     else:
         out.append(f"stock (top first): {_cards(deck[36:])}")
-    out += ["", "bidding:"]
+    out += _played(state, players, order, _Snapshot, _notes)
+    out += _result(state)
+    return "\n".join(out) + "\n"
+
+
+def _played(state, players, order, snapshot, notes) -> list[str]:
+    """Every action to the deal's end, numbered, each with the notes of what
+    it changed (``snapshot`` reads a state, ``notes`` tells the change)."""
+    out = ["", "bidding:"]
     number = 0
     while state.to_act is not None:
         seat = state.to_act
-        before = _Snapshot(state)
+        before = snapshot(state)
         action = players[seat].choose(state)
         state.apply(action)
         number += 1
-        after = _Snapshot(state)
+        after = snapshot(state)
         out.append(f"  {number:2}. seat {seat}: {action}")
-        out += _notes(state, before, after, seat, action, order)
-    out += _result(state)
-    return "\n".join(out) + "\n"
+        out += notes(state, before, after, seat, action, order)
+    return out
 
 
 def _notes(state, before, after, seat, action, order) -> list[str]:
@@ -326,13 +333,15 @@ def _draw_notes(state, before, after, order) -> list[str]:
     return notes
 
 
-def _play_start_notes(state, after, order) -> list[str]:
+def _play_start_notes(state, after, order, extra: str = "extra trump(s) to lay down") -> list[str]:
+    """Each hand as play starts, with the cards over the hand size (``extra``
+    says what they are)."""
     notes = ["", "hands at the start of play:"]
     size = state.rs.hand_size
     for seat in order:
         hand = after.hands[seat]
-        extra = f"  ({len(hand) - size} extra trump(s) to lay down)" if len(hand) > size else ""
-        notes.append(f"  seat {seat}: {_cards(hand)}{extra}")
+        over = f"  ({len(hand) - size} {extra})" if len(hand) > size else ""
+        notes.append(f"  seat {seat}: {_cards(hand)}{over}")
     notes += ["", "play:"]
     return notes
 
@@ -605,17 +614,7 @@ def render_seats(ruleset: str, seed: int, dealer: int, bots: tuple[str, ...], op
         out.append(f"out of play: {_cards(rest)}")
     elif rest:
         out.append(f"stock (top first): {_cards(rest)}")
-    out += ["", "bidding:"]
-    number = 0
-    while state.to_act is not None:
-        seat = state.to_act
-        before = _SeatSnapshot(state)
-        action = players[seat].choose(state)
-        state.apply(action)
-        number += 1
-        after = _SeatSnapshot(state)
-        out.append(f"  {number:2}. seat {seat}: {action}")
-        out += _seat_notes(state, before, after, seat, action, order)
+    out += _played(state, players, order, _SeatSnapshot, _seat_notes)
     out += _seat_result(state)
     return "\n".join(out) + "\n"
 
@@ -662,12 +661,7 @@ def _seat_notes(state, before, after, seat, action, order) -> list[str]:
 
 
 def _seat_play_start(state, after, order) -> list[str]:
-    notes = ["", "hands at the start of play:"]
-    size = state.rs.hand_size
-    for seat in order:
-        hand = after.hands[seat]
-        extra = f"  ({len(hand) - size} extra card(s) to lay)" if len(hand) > size else ""
-        notes.append(f"  seat {seat}: {_cards(hand)}{extra}")
+    notes = _play_start_notes(state, after, order, "extra card(s) to lay")[:-2]
     if state.rs.sides == "called":
         sides = [seat for seat in order if state.team(seat) == 0]
         notes.append(f"  bidding side: {', '.join(f'seat {s}' for s in sides)}")

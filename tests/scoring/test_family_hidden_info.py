@@ -21,8 +21,6 @@ card that view does not hold.
 from __future__ import annotations
 
 import random
-import re
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -37,34 +35,12 @@ from scoring.services import table_ruleset
 from scoring.tasks import bots_play
 
 from .builders import make_table, seats_of
+from .card_scan import CardScan
 
 FAMILY = [name for name in PARTNERSHIP_RULESETS if not name.startswith("monterey")]
 CODE = r"(?:[2-9TJQKA][SHDC]|X[12])"
-DATA_CARD = re.compile(rf'data-card="({CODE})"')
-TILE = re.compile(r'class="pcard[ "]')
-MOVE_CARD = re.compile(rf'value="(?:play|lay|discard|take) ({CODE})"')
-JSON_CARD = re.compile(rf"^(?:(?:play|lay|discard|take) )?({CODE})$")
-
-
-def cards_in_html(text: str) -> set[str]:
-    cards = DATA_CARD.findall(text)
-    assert len(TILE.findall(text)) == len(cards), "a card tile without its data-card"
-    return set(cards) | set(MOVE_CARD.findall(text))
-
-
-def cards_in_json(data: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            assert not {"deck", "widows", "stock", "kitty"} & set(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str) and (match := JSON_CARD.match(item)):
-            found.add(match.group(1))
-    return found
+SCAN = CardScan(CODE, ("play", "lay", "discard", "take"), ("deck", "widows", "stock", "kitty"))
+cards_in_html, cards_in_json = SCAN.html, SCAN.json
 
 
 class Sight:

@@ -13,9 +13,6 @@ pack offered to it while it robs.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -27,39 +24,21 @@ from scoring.rules.levels import make_bot
 from scoring.services import SeatSpec, table_create, table_ruleset
 
 from .builders import seats_of
+from .card_scan import CardScan
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 NAMES = ("Ana", "Bea", "Cruz", "Dee", "Eva")
 CODE = r"[2-9TJQKA][SHDC]"
-DATA_CARD = re.compile(rf'data-card="({CODE})"')
-TILE = re.compile(r'class="pcard[ "]')
-MOVE_CARD = re.compile(rf'value="(?:play|lay|discard|take|call) ({CODE})"')
-JSON_CARD = re.compile(rf"^(?:(?:play|lay|discard|take|call) )?({CODE})$")
+SCAN = CardScan(
+    CODE,
+    ("play", "lay", "discard", "take", "call"),
+    # "stock" is the robber's own offer, checked card by card.
+    ("deck", "spares", "wash", "hands"),
+)
+cards_in_html, cards_in_json = SCAN.html, SCAN.json
 #: What a page says of the partner only once it may be known.
 PARTNER_MARKS = ("role-partner", "is the partner", "you are the partner", "Partner:")
-
-
-def cards_in_html(text: str) -> set[str]:
-    cards = DATA_CARD.findall(text)
-    assert len(TILE.findall(text)) == len(cards), "a card tile without its data-card"
-    return set(cards) | set(MOVE_CARD.findall(text))
-
-
-def cards_in_json(data: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            # "stock" is the robber's own offer, checked card by card below.
-            assert not {"deck", "spares", "wash", "hands"} & set(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str) and (match := JSON_CARD.match(item)):
-            found.add(match.group(1))
-    return found
 
 
 def holder_of(state, code: str) -> int | None:

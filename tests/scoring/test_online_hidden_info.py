@@ -33,7 +33,6 @@ from __future__ import annotations
 import datetime
 import random
 import re
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -46,39 +45,21 @@ from scoring.services import deal_record, table_ruleset
 from scoring.tasks import bots_play
 
 from .builders import make_table, seats_of
+from .card_scan import CardScan
 
 TABLES = 50
 DEALS = 10
 CODE = r"[2-9TJQKA][SHDC]"
-DATA_CARD = re.compile(rf'data-card="({CODE})"')
-TILE = re.compile(r'class="pcard[ "]')
-MOVE_CARD = re.compile(rf'value="(?:play|lay|discard|take) ({CODE})"')
-JSON_CARD = re.compile(rf"^(?:(?:play|lay|discard|take) )?({CODE})$")
+SCAN = CardScan(CODE, ("play", "lay", "discard", "take"), ("deck", "widows", "stock"))
 #: The CSRF token is random letters: "deck" may turn up in it by chance.
 CSRF_TOKEN = re.compile(r'(?:csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]*"')
 SEED = 20260418
+cards_in_json = SCAN.json
 
 
 def cards_in_html(text: str) -> set[str]:
-    cards = DATA_CARD.findall(text)
-    assert len(TILE.findall(text)) == len(cards), "a card tile without its data-card"
     assert "deck" not in CSRF_TOKEN.sub("", text)
-    return set(cards) | set(MOVE_CARD.findall(text))
-
-
-def cards_in_json(data: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            assert "deck" not in item and "widows" not in item and "stock" not in item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str) and (match := JSON_CARD.match(item)):
-            found.add(match.group(1))
-    return found
+    return SCAN.html(text)
 
 
 class Sight:
@@ -227,7 +208,7 @@ def snapshot(
         response = client.get(url, headers=headers)
         if seat in bots:
             assert response.status_code == 404
-            assert not DATA_CARD.search(response.content.decode())
+            assert not SCAN.data_card.search(response.content.decode())
             continue
         assert response.status_code == 200
         scan_response(mirror, seat, response, stats, f"GET {url} {headers}")

@@ -90,8 +90,8 @@ class PartyForm(PartyClubFields, forms.Form):
         max_length=120,
         label=_("Best against the odds prize (optional)"),
         help_text=_(
-            "A club's party: the member whose rounds went furthest beyond what the "
-            "ratings of their partners and opponents predicted."
+            "A club's party: the member who scored the most points above what the "
+            "ratings of their partners and opponents predicted, round by round."
         ),
     )
 

@@ -502,7 +502,8 @@ class Prize(ShownOnPages):
         LOW_SCORE = "low_score", _("Low score")
         MOST_SHOOTS = "most_shoots", _("Most top contracts made")
         HIGHEST_BID = "highest_bid", _("Highest bid made")
-        #: The member who did best above what the ratings predicted (a club's party).
+        #: The member who scored the most points above what the ratings
+        #: predicted (a club's party; :mod:`tournaments.game.odds`).
         AGAINST_ODDS = "against_odds", _("Best against the odds")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="prizes")

@@ -14,8 +14,8 @@ night on (``Club.ratings_from``); a background task does it
 
 from __future__ import annotations
 
-from django.db import models
-from django.db.models import F, Q
+from django.db import connection, models
+from django.db.models import F, Max, Q
 from django.utils.translation import gettext_lazy as _
 
 
@@ -123,3 +123,32 @@ HISTORY_NEWEST = (
     F("number").desc(nulls_first=True),
     F("online_table_id").desc(nulls_last=True),
 )
+
+
+def latest_rows(rows, *fields: str) -> list[tuple]:
+    """``fields`` of each (member, game)'s latest row among ``rows``, after
+    the member's id and the game: one query on PostgreSQL (DISTINCT ON).
+    Other databases take two: each one's highest ``played`` (the count
+    grows by one a row along the history, so it marks the latest), then
+    those rows, rather than reading every row of a long history."""
+    columns = ("member_id", "game", *fields)
+    if connection.vendor == "postgresql":
+        last = rows.order_by("member_id", "game", *HISTORY_NEWEST).distinct("member_id", "game")
+        return list(last.values_list(*columns))
+    newest = {
+        (member_id, game): played
+        for member_id, game, played in rows.order_by()
+        .values("member_id", "game")
+        .annotate(last=Max("played"))
+        .values_list("member_id", "game", "last")
+    }
+    if not newest:
+        return []
+    candidates = rows.filter(
+        member_id__in={member_id for member_id, _ in newest}, played__in=set(newest.values())
+    )
+    return [
+        values[:-1]
+        for values in candidates.values_list(*columns, "played")
+        if newest.get((values[0], values[1])) == values[-1]
+    ]

@@ -6,11 +6,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.db.models import Avg, Count, F, FloatField, Q
+
 from scoring import wording
 from scoring.rules import PARTNERSHIP_RULESETS, Ruleset
 
-from ..game import standings
-from ..models import Party, Player, Prize, PrizeAward, RatingUpdate
+from ..game import odds, ratings, standings
+from ..models import Club, DealResult, Party, Prize, PrizeAward, RatingUpdate, Round
+from ..models.ratings import latest_rows
 from .history import PartyHistory, party_history
 from .results import party_standings, round_results
 
@@ -26,7 +29,8 @@ def _bid_records(history: PartyHistory) -> list[standings.BidRecord]:
 
 def special_prize_winners(party: Party) -> dict[str, list[int]]:
     """Winners of the special prizes (ties share): low score among the players
-    who took part, most shoots made, highest bid made."""
+    who took part, most shoots made, highest bid made, best against the odds
+    (:func:`against_the_odds`)."""
     history = party_history(party)
     rows = standings.compute_standings(
         round_results(history), registration=history.registration, option=history.sitout_credit
@@ -43,33 +47,91 @@ def special_prize_winners(party: Party) -> dict[str, list[int]]:
         "highest_bid": list(
             standings.highest_bid_made(bids, registration=history.registration, ruleset=rs).players
         ),
-        "against_odds": against_the_odds(party),
+        "against_odds": against_the_odds(party, history),
     }
 
 
-def against_the_odds(party: Party) -> list[int]:
-    """The players (ties share) whose rated rounds beat the ratings'
-    predictions by the most: each round, the pair's result (1 won, 1/2
-    drawn, 0 lost) less the chance the ratings gave it, added up over the
-    night.  Nobody when no member beat the predictions (or no round was
-    rated: a party outside a club, or guests only)."""
-    surplus: dict[int, float] = {}
-    for player_id, outcome, expected in (
-        RatingUpdate.objects.filter(party=party, member__players__party=party)
-        .values_list("member__players__id", "outcome", "expected")
-        .order_by()
-    ):
-        surplus[player_id] = surplus.get(player_id, 0.0) + outcome - expected
-    if not surplus:
+def against_the_odds(party: Party, history: PartyHistory | None = None) -> list[int]:
+    """The players (ties share, in registration order, as the other special
+    prizes) whose round scores beat what the ratings before the night
+    predicted by the most points, added up over the night's closed rounds
+    (the rule: :mod:`tournaments.game.odds`).  Only club members compete;
+    a member with no rating history, and a guest at their table, play with
+    a newcomer's rating.  Nobody when no member beat the predictions (or
+    the party is outside a club)."""
+    if party.club_id is None:
         return []
-    best = max(surplus.values())
-    if best <= 0:
+    history = history or party_history(party, details=False)
+    member_of = {p.id: p.member_id for p in history.players if p.member_id is not None}
+    if not member_of:
         return []
-    order = dict(Player.objects.filter(party=party).values_list("pk", "order"))
-    return sorted(
-        (pid for pid, value in surplus.items() if math.isclose(value, best, abs_tol=1e-9)),
-        key=order.get,
+    tables = []
+    margins = []
+    for info in history.rounds:
+        if not info.closed:
+            continue
+        for t, seats in enumerate(info.tables):
+            deals = info.deals[t]
+            if not deals or not all(seats):
+                continue
+            tables.append(
+                odds.RoundAtTable(
+                    tuple(seats),
+                    sum(d.score[0] for d in deals),
+                    sum(d.score[1] for d in deals),
+                    len(deals),
+                )
+            )
+            margins.extend(d.score[0] - d.score[1] for d in deals)
+    if not tables:
+        return []
+    before = _ratings_before(party, set(member_of.values()))
+    spread = _club_deal_spread(party)
+    if spread is None:
+        spread = odds.deal_spread(margins)  # the club's first night of this game
+    player_ratings = {pid: before[member] for pid, member in member_of.items() if member in before}
+    totals = odds.excess(tables, player_ratings, spread)
+    competing = [pid for pid in history.registration if pid in member_of and pid in totals]
+    return odds.best({pid: totals[pid] for pid in competing})
+
+
+def _before_night(party: Party) -> Q:
+    """The club's rating rows before ``party``: an earlier day's, or an
+    earlier party's of the same day (that day's online games come after its
+    parties, :data:`tournaments.models.ratings.HISTORY`)."""
+    return Q(date__lt=party.date) | Q(date=party.date, party_id__lt=party.pk)
+
+
+def _ratings_before(party: Party, members: set[int]) -> dict[int, ratings.Rating]:
+    """Each of ``members``' rating in the party's game as it stood before
+    the night (a member with none is left out: a newcomer)."""
+    club = Club.objects.get(pk=party.club_id)
+    game = party.ruleset if club.rating_per_game else ""
+    rows = RatingUpdate.objects.filter(
+        _before_night(party), club=club, game=game, member_id__in=members
     )
+    return {
+        member_id: ratings.Rating(mu, sigma)
+        for member_id, _, mu, sigma in latest_rows(rows, "mu_after", "sigma_after")
+    }
+
+
+def _club_deal_spread(party: Party) -> float | None:
+    """The spread of one deal's margin over the club's closed rounds of the
+    party's game before the night (:func:`odds.deal_spread`, worked out by
+    the database); None when there are none."""
+    margin = F("score0") - F("score1")
+    seen = DealResult.objects.filter(
+        Q(round__party__date__lt=party.date)
+        | Q(round__party__date=party.date, round__party_id__lt=party.pk),
+        round__party__club_id=party.club_id,
+        round__party__ruleset=party.ruleset,
+        round__status=Round.Status.CLOSED,
+        is_current=True,
+    ).aggregate(count=Count("pk"), squares=Avg(margin * margin, output_field=FloatField()))
+    if not seen["count"]:
+        return None
+    return math.sqrt(seen["squares"])
 
 
 @dataclass(frozen=True)

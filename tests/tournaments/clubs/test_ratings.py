@@ -34,6 +34,7 @@ from tournaments.models import (
     Document,
     Member,
     Party,
+    Player,
     PrizeAward,
     RatingUpdate,
     Round,
@@ -474,9 +475,23 @@ def test_an_organiser_switches_to_one_rating_a_game_and_all_is_rated_again(
 # ---------------------------------------------------------------- the prize
 
 
+def _rate_before(member_id: int, party: Party, mu: float, sigma: float) -> None:
+    """The member's rating after ``party`` (their last row of it) set to
+    ``mu`` and ``sigma``: what the next night starts from."""
+    last = RatingUpdate.objects.filter(member_id=member_id, party=party).order_by("number").last()
+    RatingUpdate.objects.filter(pk=last.pk).update(mu_after=mu, sigma_after=sigma)
+
+
 @pytest.mark.django_db
-def test_best_against_the_odds_goes_to_whoever_beat_the_ratings_most(client, host, club):
-    night(host, club, 10, seed=3)
+def test_best_against_the_odds_goes_to_the_weaker_pair_that_scored_above_its_prediction(
+    client, host, club
+):
+    """Both tables' favourites (rated 35) win every deal by the least a made
+    bid can: they score more than anyone, but far less above their opponents
+    than their ratings promised.  The pair rated 12 that lost to them that
+    way did best against the odds, more than the pair rated 20 at the other
+    table (its loss was less unexpected), and more than the winners."""
+    first = night(host, club, 10, seed=3)
     party = make_club_party(
         host,
         club,
@@ -484,16 +499,41 @@ def test_best_against_the_odds_goes_to_whoever_beat_the_ratings_most(client, hos
         date=datetime.date(2026, 1, 17),
         special_prizes={"against_odds": "Underdog's cup"},
     )
-    play_party(party, host, rounds=3, seed=4)
+    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
+    seats = {(t, s): p for t, s, p in rnd.seats.values_list("table", "seat", "player_id")}
+    member = dict(Player.objects.filter(party=party).values_list("pk", "member_id"))
+    assert all(member.values())
+    # Table 1: team 0 the favourites, team 1 rated 20; table 2: team 1 the
+    # favourites, team 0 rated 12.
+    mus = {1: (35.0, 20.0), 2: (12.0, 35.0)}
+    favourites = {1: 0, 2: 1}
+    for (table, seat), player in seats.items():
+        _rate_before(member[player], first, mus[table][seat % 2], 2.0)
+    rs = services.party_ruleset(party)
+    points = next(
+        p
+        for p in range(rs.min_bid, rs.total_points + 1)
+        if rs.deal_score(rs.min_bid, p)[0] > rs.deal_score(rs.min_bid, p)[1]
+    )
+    for table, team in favourites.items():
+        for deal in range(1, party.deals_per_round + 1):
+            entry = services.DealEntry(bidder=team, bid=rs.min_bid, bidding_team_points=points)
+            services.result_record(round=rnd, table=table, deal=deal, entry=entry, user=host)
+    services.round_close(round=rnd, user=host, seat_next=False)
     services.party_finish(party=party, user=host)
-    surplus: dict[int, float] = {}
-    for row in RatingUpdate.objects.filter(party=party):
-        surplus[row.member_id] = surplus.get(row.member_id, 0.0) + row.outcome - row.expected
-    best = max(surplus.values())
-    assert best > 0
-    winners = {m for m, value in surplus.items() if math.isclose(value, best, abs_tol=1e-9)}
+
+    underdogs = {seats[2, 0], seats[2, 2]}
+    favourite = seats[1, 0]
     awarded = PrizeAward.objects.filter(prize__party=party, prize__kind="against_odds")
-    assert {award.player.member_id for award in awarded} == winners
+    assert {award.player_id for award in awarded} == underdogs
+    order = dict(Player.objects.filter(party=party).values_list("pk", "order"))
+    winners = selectors.special_prize_winners(party)["against_odds"]
+    assert winners == sorted(underdogs, key=order.get)  # registration order
+    standing = selectors.party_standings(party).by_player()
+    for underdog in underdogs:
+        # Rated lower, scored less and lost: still the prize.
+        assert standing[favourite].score > standing[underdog].score
+        assert standing[underdog].rounds_won == 0
     lines = [line for line in award_lines(party) if line.special]
     assert [(line.place, line.prize) for line in lines][:1] == [
         ("Underdog's cup", "Best against the odds")

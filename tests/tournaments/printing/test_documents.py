@@ -415,7 +415,8 @@ def test_table_cards_carry_the_qr_code_of_the_players_page(
     assert len(pages) == 2  # 8 players: 2 tables
     first, second = pages[0].casefold(), pages[1].casefold()
     assert "1head table" in first and winners.name.casefold() in first
-    assert "2foot table" in second and url in pages[0]
+    # The address wraps anywhere in its narrow cell (a token may hold a "-").
+    assert "2foot table" in second and url in re.sub(r"\s+", "", pages[0])
     assert_first_page_not_blank(bytes(document.content))
     html, _step, _total = printing.build_html(winners, "table_cards", document.options)
     assert html.count("<svg") == 4 and 'class="qr"' in html  # 2 tables, 2 sides each

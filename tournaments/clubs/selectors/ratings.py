@@ -12,8 +12,7 @@ import datetime
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db import connection
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils.translation import gettext
 
 from scoring.models import OnlineSeat
@@ -21,7 +20,7 @@ from scoring.rules import PARTNERSHIP_RULESETS
 
 from ...game import ratings as model
 from ...models import Club, Member, Party, RatingUpdate, Round, Seat
-from ...models.ratings import HISTORY, HISTORY_NEWEST
+from ...models.ratings import HISTORY, latest_rows
 
 #: How many best partners and toughest opponents a member's page lists.
 PAIRS_LISTED = 3
@@ -202,35 +201,6 @@ def _same_night(row: RatingUpdate, other: RatingUpdate) -> bool:
     if row.party_id is None:
         return other.party_id is None and row.date == other.date
     return row.party_id == other.party_id
-
-
-def latest_rows(rows, *fields: str) -> list[tuple]:
-    """``fields`` of each (member, game)'s latest row among ``rows``, after
-    the member's id and the game: one query on PostgreSQL (DISTINCT ON).
-    Other databases take two: each one's highest ``played`` (the count
-    grows by one a row along the history, so it marks the latest), then
-    those rows, rather than reading every row of a long history."""
-    columns = ("member_id", "game", *fields)
-    if connection.vendor == "postgresql":
-        last = rows.order_by("member_id", "game", *HISTORY_NEWEST).distinct("member_id", "game")
-        return list(last.values_list(*columns))
-    newest = {
-        (member_id, game): played
-        for member_id, game, played in rows.order_by()
-        .values("member_id", "game")
-        .annotate(last=Max("played"))
-        .values_list("member_id", "game", "last")
-    }
-    if not newest:
-        return []
-    candidates = rows.filter(
-        member_id__in={member_id for member_id, _ in newest}, played__in=set(newest.values())
-    )
-    return [
-        values[:-1]
-        for values in candidates.values_list(*columns, "played")
-        if newest.get((values[0], values[1])) == values[-1]
-    ]
 
 
 def _current(rows) -> dict[tuple[int, str], model.Rating]:

@@ -38,9 +38,9 @@ from django.db.models.functions import Coalesce, Least
 
 from ...game import ratings as model
 from ...models import Club, DealResult, Party, RatingUpdate, Round, Seat
+from ...models.ratings import latest_rows
 from ...models.versions import pages_changed
 from ...tasks import ratings_recompute as ratings_recompute_task
-from ..selectors.ratings import latest_rows
 from .access import club_allow
 from .ratings_online import clubs_seated, game_of, online_games, online_sets
 
