@@ -12,6 +12,7 @@ never stopped, and no page fails, because of it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -46,3 +47,10 @@ def watched(tokens: Iterable[str]) -> bool:
         return bool(cache.get_many([_key(token) for token in tokens]))
     except RedisError:
         return True
+
+
+def watch_forget(tokens: Iterable[str]) -> None:
+    """Forget that the pages of ``tokens`` were open, as the notes' running
+    out does (no page of them counts as open until one is opened again)."""
+    with contextlib.suppress(RedisError):
+        cache.delete_many([_key(token) for token in tokens])

@@ -163,7 +163,7 @@ def test_no_seat_is_sent_a_card_it_may_not_know(game):
     rng = random.Random(game)
     client = Client()
     for kinds in (("human",) * 4, ("human", "heuristic", "human", "random")):
-        table = make_table(kinds, ruleset=game, deals=3)
+        table = make_table(kinds, ruleset=game, deals=2)
         seats = seats_of(table)
         tokens = [s.token for s in seats]
         people = [s.seat for s in seats if not s.is_bot]

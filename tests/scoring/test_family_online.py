@@ -27,6 +27,8 @@ from .builders import act, make_table, run_bots, seats_of, state_of
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 GAMES = list(PARTNERSHIP_RULESETS)
+#: Moves no game knows.
+JUNK = ["bid 99", "play 1Z", "keep please", ""]
 
 
 def table_form(game: str, kinds=("heuristic",) * 4) -> dict[str, str]:
@@ -122,15 +124,16 @@ def test_a_target_the_game_does_not_have_is_refused_on_its_field(client):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_action_of_every_phase_is_accepted_when_legal_and_refused_when_not(game):
-    """A person at each seat: at every step every other seat's move, a move
-    the rules refuse and an unknown string change nothing; the engine's legal
-    moves are all accepted (each tried on a copy of the table's state)."""
+    """A person at each seat: at every step another seat's move, moves the
+    rules refuse (three drawn from those seen so far) and a string no game
+    knows change nothing; the engine's legal moves are all accepted (each
+    tried on a copy of the table's state)."""
     rng = random.Random(game)
     table = make_table(ruleset=game, deals=2)
     seats = seats_of(table)
     phases = set()
     vocabulary: set[str] = set()
-    for _ in range(400):
+    for step in range(400):
         table.refresh_from_db()
         if table.status == OnlineTable.Status.FINISHED:
             break
@@ -142,7 +145,10 @@ def test_every_action_of_every_phase_is_accepted_when_legal_and_refused_when_not
         legal = state.legal_actions()
         vocabulary.update(legal)
         version, events = table.version, DealEvent.objects.count()
-        illegal = sorted(vocabulary - set(legal))[:6] + ["bid 99", "play 1Z", "keep please", ""]
+        # Three of the moves seen so far that are not legal now, drawn anew
+        # each step, and one of the strings no game knows, in turn.
+        refused = sorted(vocabulary - set(legal))
+        illegal = rng.sample(refused, min(3, len(refused))) + [JUNK[step % len(JUNK)]]
         for action in illegal:
             with pytest.raises(PlayError):
                 services.table_act(token=seats[state.to_act].token, action=action, version=version)

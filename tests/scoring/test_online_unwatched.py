@@ -12,7 +12,7 @@ from unittest import mock
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import services, watching
 from scoring.models import DealEvent
 from scoring.tasks import bots_play
 from tournaments import services as party_services
@@ -35,7 +35,15 @@ def short_watch(settings):
 
 
 def unwatched(table):
-    """Wait until the table's pages (the creator's, at creation) are no longer open."""
+    """The table's pages (the creator's, at creation) no longer open: their
+    notes are dropped, as their running out drops them (waited out for real
+    in ``test_an_unwatched_table_of_bots_stops``)."""
+    watching.watch_forget([table.creator_token, *(seat.token for seat in seats_of(table))])
+    return table
+
+
+def waited_out(table):
+    """Wait until the table's pages are no longer open."""
     time.sleep(WATCH_SECONDS + 0.2)
     return table
 
@@ -57,7 +65,7 @@ def manage_url(table) -> str:
 
 
 def test_an_unwatched_table_of_bots_stops(short_watch):
-    table = unwatched(make_table(BOTS, deals=2))
+    table = waited_out(make_table(BOTS, deals=2))
     version = table.version
     work(table)
     assert table.version == version and DealEvent.objects.count() == 0
