@@ -10,13 +10,21 @@ adds the worker's name to it) and, here, a Redis database of its own: the
 cache, the Celery broker and every worker or server a test starts use it, so
 two workers never read each other's cached pages or run each other's tasks;
 the broker's keys carry the run's own prefix, so no worker of another run
-takes them."""
+takes them.
+
+Pages render as they do outside tests: Django's test environment has every
+template (a form's every widget among them) send a signal, and the test
+client copy the context each time, which made the large pages three times
+slower to render.  A test that reads ``response.context`` or
+``response.templates`` asks for them with the ``template_context`` fixture."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from django.template.base import Template
+from django.test.utils import instrumented_test_render
 from django.utils import translation
 
 from tests.parallel import broker_isolate, worker_isolate
@@ -34,3 +42,21 @@ def default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+def plain_render(self, context):
+    """``Template._render`` as Django has it outside tests."""
+    return self.nodelist.render(context)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def plain_templates(django_test_environment):
+    Template._render = plain_render
+
+
+@pytest.fixture
+def template_context():
+    """The test client's ``response.context`` and ``response.templates``."""
+    Template._render = instrumented_test_render
+    yield
+    Template._render = plain_render

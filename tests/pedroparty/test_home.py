@@ -39,6 +39,7 @@ def test_loads_htmx_and_css_from_our_static_files_only(home):
     assert not [url for url in sources if url.startswith(("http:", "https:", "//"))]
 
 
+@pytest.mark.usefixtures("template_context")
 def test_sends_csrf_token_with_htmx_requests(client):
     response = client.get(reverse("home"))
     token = response.context["csrf_token"]

@@ -65,6 +65,7 @@ urlpatterns = [path("visits/", count_visits), *site_urlpatterns]
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("template_context")
 def test_a_request_that_needs_redis_answers_503_with_a_page(client, settings, redis_server):
     settings.ROOT_URLCONF = sys.modules[__name__]
     cache.set("visits", 0)

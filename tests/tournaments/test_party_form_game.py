@@ -125,6 +125,7 @@ def test_the_bidding_start_is_offered_in_words(signed_in):
 
 
 @pytest.mark.parametrize("game", ["five-hand", "railroad", "individual", "original"])
+@pytest.mark.usefixtures("template_context")
 def test_a_game_without_four_fixed_seats_is_refused_on_the_ruleset_field(signed_in, game):
     url = reverse("host:party_create")
     response = signed_in.post(url, post(ruleset=game))

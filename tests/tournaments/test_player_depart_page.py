@@ -26,6 +26,7 @@ def leaves(client_host, party, name: str):
     )
 
 
+@pytest.mark.usefixtures("template_context")
 def test_before_round_1_the_player_is_taken_off_the_list(client_host, host):
     party = make_party(host)
     response = leaves(client_host, party, "Zoë")
@@ -35,6 +36,7 @@ def test_before_round_1_the_player_is_taken_off_the_list(client_host, host):
     assert not Player.objects.filter(party=party, name="Zoë").exists()
 
 
+@pytest.mark.usefixtures("template_context")
 def test_after_round_1_is_seated_the_player_leaves_with_the_score_kept(client_host, host):
     party = make_party(host)
     services.round1_seat_draw(party=party, seed=3, user=host)
