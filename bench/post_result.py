@@ -88,39 +88,36 @@ def table_outcome(rnd, table: int, scores: list, *, closed: bool = True):
     return winner, TableRound(round=rnd, table=table, cut_winner=cut, winner=winner)
 
 
-def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
-    """The party, its host and its open last round (``rounds``, 10 by default),
-    rows bulk-created: ``tables`` tables, the rounds before it closed."""
-    import datetime
-
-    from django.contrib.auth import get_user_model
-
+def night_played(
+    party, players, *, rounds: int, seed: int, host, deal, table_done=None, last_open=False
+) -> list:
+    """``party`` played by ``players`` ((name, member or None), in order):
+    round 1 drawn with ``seed``, then moved; each round closed (the last left
+    open with no deal, when ``last_open``), its rows bulk-created.
+    ``deal(rs, seats)`` gives each deal's (bidder, bid, points), ``seats``
+    being the table's member ids by seat; ``table_done(seats, scores)``
+    hears each table's deal scores a round.  Returns the rounds."""
     from tournaments import services
     from tournaments.game import movement
-    from tournaments.models import DealResult, Party, Player, Round, Seat, TableRound
+    from tournaments.models import DealResult, Player, Round, Seat, TableRound
 
-    host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
-    party = services.party_create(
-        owner=host,
-        name="Benchmark night",
-        date=datetime.date(2026, 6, 1),
-        settings=services.PartySettings(planned_rounds=rounds),
-    )
     rs = services.party_ruleset(party)
     Player.objects.bulk_create(
-        Player(party=party, name=f"Player {i:03d}", order=i) for i in range(1, 4 * tables + 1)
+        Player(party=party, name=name, order=i, member=member)
+        for i, (name, member) in enumerate(players, 1)
     )
-    registration = list(party.players.order_by("order").values_list("pk", flat=True))
-    rng = random.Random(2026)
-    seating = movement.seeded_draw(registration, seed=7)
+    rows = party.players.order_by("order").values_list("pk", "member_id")
+    member_of = dict(rows)
+    registration = [pk for pk, _ in rows]
+    seating = movement.seeded_draw(registration, seed=seed)
     made = []
     for number in range(1, rounds + 1):
-        closed = number < rounds
+        closed = number < rounds or not last_open
         rnd = Round.objects.create(
             party=party,
             number=number,
             seating=Round.Seating.DRAW if number == 1 else Round.Seating.MOVEMENT,
-            seed=7 if number == 1 else None,
+            seed=seed if number == 1 else None,
             status=Round.Status.CLOSED if closed else Round.Status.OPEN,
         )
         made.append(rnd)
@@ -130,15 +127,16 @@ def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
             for s, pid in enumerate(table)
         )
         outcomes, results, winners = [], [], []
-        for t in range(1, tables + 1):
+        for t, table in enumerate(seating.tables, start=1):
+            seats = [member_of[pid] for pid in table]
             scores = []
-            for deal in range(1, 5 if closed else 1):
-                bidder = rng.randrange(4)
-                bid = rng.randrange(rs.min_bid, rs.max_bid + 1)
-                points = rng.randrange(rs.total_points + 1)
-                score, row = deal_row(rs, rnd, t, deal, bidder, bid, points, host)
+            for number_in_round in range(1, party.deals_per_round + 1 if closed else 1):
+                bidder, bid, points = deal(rs, seats)
+                score, row = deal_row(rs, rnd, t, number_in_round, bidder, bid, points, host)
                 scores.append(score)
                 results.append(row)
+            if table_done is not None:
+                table_done(seats, scores)
             winner, outcome = table_outcome(rnd, t, scores, closed=closed)
             winners.append(winner)
             outcomes.append(outcome)
@@ -153,6 +151,40 @@ def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
                 sitouts_so_far={},
                 registration=registration,
             )
+    return made
+
+
+def random_deal(rng: random.Random):
+    """A deal's maker: a random bidder, bid and points."""
+
+    def deal(rs, seats):
+        bidder = rng.randrange(4)
+        bid = rng.randrange(rs.min_bid, rs.max_bid + 1)
+        return bidder, bid, rng.randrange(rs.total_points + 1)
+
+    return deal
+
+
+def build_party(*, tables: int = TABLES, rounds: int = ROUNDS):
+    """The party, its host and its open last round (``rounds``, 10 by default),
+    rows bulk-created: ``tables`` tables, the rounds before it closed."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+    from tournaments.models import Party
+
+    host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
+    party = services.party_create(
+        owner=host,
+        name="Benchmark night",
+        date=datetime.date(2026, 6, 1),
+        settings=services.PartySettings(planned_rounds=rounds),
+    )
+    players = [(f"Player {i:03d}", None) for i in range(1, 4 * tables + 1)]
+    deal = random_deal(random.Random(2026))
+    made = night_played(party, players, rounds=rounds, seed=7, host=host, deal=deal, last_open=True)
     Party.objects.filter(pk=party.pk).update(status=Party.Status.RUNNING, version=1000)
     return Party.objects.get(pk=party.pk), host, made[-1]
 

@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from post_result import deal_row, run_on_throwaway_database, table_outcome  # noqa: E402
+from post_result import night_played, run_on_throwaway_database  # noqa: E402
 
 MEMBERS = 50
 NIGHTS = 24
@@ -59,17 +59,7 @@ def build_club():
     from django.contrib.auth import get_user_model
 
     from tournaments import services
-    from tournaments.game import movement
-    from tournaments.models import (
-        Club,
-        DealResult,
-        Member,
-        Party,
-        Player,
-        Round,
-        Seat,
-        TableRound,
-    )
+    from tournaments.models import Club, Member, Party
 
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     club = Club.objects.create(name="Bench club", slug="bench-club", created_by=host)
@@ -86,59 +76,30 @@ def build_club():
             date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * night),
             settings=services.PartySettings(planned_rounds=ROUNDS),
         )
-        rs = services.party_ruleset(party)
+
+        def deal(rs, seats):
+            bidder = rng.randrange(4)
+            team = bidder % 2
+            strength = [skill[seats[0]] + skill[seats[2]], skill[seats[1]] + skill[seats[3]]]
+            edge = SKILL_WEIGHT * (strength[team] - strength[1 - team])
+            chance = 1 / (1 + math.exp(-edge))
+            return bidder, rs.min_bid, sum(rng.random() < chance for _ in range(rs.total_points))
+
+        def table_done(seats, scores):
+            for seat, member in enumerate(seats):
+                played[member][0] += sum(s[seat % 2] for s in scores)
+                played[member][1] += 1
+
         here = rng.sample(members, 4 * TABLES)
-        players = Player.objects.bulk_create(
-            Player(party=party, name=m.name, order=i, member=m) for i, m in enumerate(here, 1)
+        night_played(
+            party,
+            [(m.name, m) for m in here],
+            rounds=ROUNDS,
+            seed=night,
+            host=host,
+            deal=deal,
+            table_done=table_done,
         )
-        member_of = {p.pk: p.member_id for p in players}
-        registration = [p.pk for p in players]
-        seating = movement.seeded_draw(registration, seed=night)
-        for number in range(1, ROUNDS + 1):
-            rnd = Round.objects.create(
-                party=party,
-                number=number,
-                seating=Round.Seating.DRAW if number == 1 else Round.Seating.MOVEMENT,
-                seed=night if number == 1 else None,
-                status=Round.Status.CLOSED,
-            )
-            Seat.objects.bulk_create(
-                Seat(round=rnd, table=t, seat=s, player_id=pid)
-                for t, table in enumerate(seating.tables, start=1)
-                for s, pid in enumerate(table)
-            )
-            outcomes, results, winners = [], [], []
-            for t, table in enumerate(seating.tables, start=1):
-                strength = [
-                    skill[member_of[table[0]]] + skill[member_of[table[2]]],
-                    skill[member_of[table[1]]] + skill[member_of[table[3]]],
-                ]
-                scores = []
-                for deal in range(1, party.deals_per_round + 1):
-                    bidder = rng.randrange(4)
-                    team = bidder % 2
-                    edge = SKILL_WEIGHT * (strength[team] - strength[1 - team])
-                    chance = 1 / (1 + math.exp(-edge))
-                    points = sum(rng.random() < chance for _ in range(rs.total_points))
-                    score, row = deal_row(rs, rnd, t, deal, bidder, rs.min_bid, points, host)
-                    scores.append(score)
-                    results.append(row)
-                for seat, pid in enumerate(table):
-                    played[member_of[pid]][0] += sum(s[seat % 2] for s in scores)
-                    played[member_of[pid]][1] += 1
-                winner, outcome = table_outcome(rnd, t, scores)
-                winners.append(winner)
-                outcomes.append(outcome)
-            TableRound.objects.bulk_create(outcomes)
-            DealResult.objects.bulk_create(results)
-            seating = movement.seat_next_round(
-                seating,
-                winners,
-                style=party.movement,
-                present=registration,
-                sitouts_so_far={},
-                registration=registration,
-            )
         Party.objects.filter(pk=party.pk).update(status=Party.Status.FINISHED, club=club)
     return club, skill, played
 

@@ -35,12 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from post_result import (  # noqa: E402
-    deal_row,
-    percentile,
-    run_on_throwaway_database,
-    table_outcome,
-)
+from post_result import night_played, percentile, random_deal, run_on_throwaway_database  # noqa: E402
 
 MEMBERS = 60
 PARTIES = 24
@@ -60,18 +55,7 @@ def build_season():
 
     from tournaments import services
     from tournaments.clubs.services import seasons as season_services
-    from tournaments.game import movement
-    from tournaments.models import (
-        Club,
-        ClubRole,
-        DealResult,
-        Member,
-        Party,
-        Player,
-        Round,
-        Seat,
-        TableRound,
-    )
+    from tournaments.models import Club, ClubRole, Member, Party
 
     host = get_user_model().objects.create_user(username="bench-host", password="bench-pw-1")
     club = Club.objects.create(name="Bench club", slug="bench-club", created_by=host)
@@ -81,6 +65,9 @@ def build_season():
         Member(club=club, name=f"Member {i:02d}") for i in range(1, MEMBERS + 1)
     )
     rng = random.Random(2026)
+
+    deal = random_deal(rng)
+
     for night in range(PARTIES):
         party = services.party_create(
             owner=host,
@@ -88,49 +75,10 @@ def build_season():
             date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * night),
             settings=services.PartySettings(planned_rounds=ROUNDS),
         )
-        rs = services.party_ruleset(party)
         here = rng.sample(members, 4 * TABLES)
-        Player.objects.bulk_create(
-            Player(party=party, name=m.name, order=i, member=m) for i, m in enumerate(here, 1)
+        night_played(
+            party, [(m.name, m) for m in here], rounds=ROUNDS, seed=night, host=host, deal=deal
         )
-        registration = list(party.players.order_by("order").values_list("pk", flat=True))
-        seating = movement.seeded_draw(registration, seed=night)
-        for number in range(1, ROUNDS + 1):
-            rnd = Round.objects.create(
-                party=party,
-                number=number,
-                seating=Round.Seating.DRAW if number == 1 else Round.Seating.MOVEMENT,
-                seed=night if number == 1 else None,
-                status=Round.Status.CLOSED,
-            )
-            Seat.objects.bulk_create(
-                Seat(round=rnd, table=t, seat=s, player_id=pid)
-                for t, table in enumerate(seating.tables, start=1)
-                for s, pid in enumerate(table)
-            )
-            outcomes, results, winners = [], [], []
-            for t in range(1, TABLES + 1):
-                scores = []
-                for deal in range(1, party.deals_per_round + 1):
-                    bidder = rng.randrange(4)
-                    bid = rng.randrange(rs.min_bid, rs.max_bid + 1)
-                    points = rng.randrange(rs.total_points + 1)
-                    score, row = deal_row(rs, rnd, t, deal, bidder, bid, points, host)
-                    scores.append(score)
-                    results.append(row)
-                winner, outcome = table_outcome(rnd, t, scores)
-                winners.append(winner)
-                outcomes.append(outcome)
-            TableRound.objects.bulk_create(outcomes)
-            DealResult.objects.bulk_create(results)
-            seating = movement.seat_next_round(
-                seating,
-                winners,
-                style=party.movement,
-                present=registration,
-                sitouts_so_far={},
-                registration=registration,
-            )
         Party.objects.filter(pk=party.pk).update(
             status=Party.Status.FINISHED, version=ROUNDS + 1, club=club
         )

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from pedroparty.celery import app
 from tournaments import selectors, services
 from tournaments.game.standings import table_round_winner
-from tournaments.models import Club, ClubRole, Party, Role, TableRound
+from tournaments.models import Club, ClubRole, DealResult, Party, Role, TableRound
 
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz", "Dee", "Eli"]
 
@@ -78,6 +78,21 @@ def play_round(party: Party, rnd, user, rng: random.Random) -> None:
                 ),
                 user=user,
             )
+
+
+def deal_enter(party: Party, rnd, table: int, deal: int, host) -> DealResult:
+    """Deal ``deal`` of ``table`` made at the lowest bid, its points split
+    near half (one more on odd deals), bid by the seat ``deal`` mod 4."""
+    rs = services.party_ruleset(party)
+    return services.result_record(
+        round=rnd,
+        table=table,
+        deal=deal,
+        entry=services.DealEntry(
+            bidder=deal % 4, bid=rs.min_bid, bidding_team_points=rs.total_points // 2 + deal % 2
+        ),
+        user=host,
+    )
 
 
 def make_club(owner, slug: str = "parish-club", name: str = "Parish Card Club") -> Club:

@@ -31,12 +31,11 @@ from tournaments.partyfile import PartyFileError, party_dump, party_load
 from tournaments.selectors import CLOCK_WARN_SECONDS, utc_instant
 from tournaments.selectors import public as public_selectors
 
+from .builders import deal_enter as enter
 from .builders import make_party
 from .partyfile.test_partyfile import example
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture(autouse=True)
@@ -44,17 +43,7 @@ def fresh_memos():
     public_selectors.forget_local()
 
 
-def enter(party: Party, rnd: Round, table: int, deal: int, host) -> DealResult:
-    rs = services.party_ruleset(party)
-    return services.result_record(
-        round=rnd,
-        table=table,
-        deal=deal,
-        entry=services.DealEntry(
-            bidder=deal % 4, bid=rs.min_bid, bidding_team_points=rs.total_points // 2 + deal % 2
-        ),
-        user=host,
-    )
+HX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

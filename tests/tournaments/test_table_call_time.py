@@ -18,6 +18,7 @@ from tournaments.errors import UserError
 from tournaments.models import AuditEntry, DealResult, Party, Round, TableRound
 from tournaments.selectors import public as public_selectors
 
+from .builders import deal_enter as enter
 from .builders import make_party
 
 pytestmark = pytest.mark.django_db
@@ -26,19 +27,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_memos():
     public_selectors.forget_local()
-
-
-def enter(party: Party, rnd: Round, table: int, deal: int, host) -> DealResult:
-    rs = services.party_ruleset(party)
-    return services.result_record(
-        round=rnd,
-        table=table,
-        deal=deal,
-        entry=services.DealEntry(
-            bidder=deal % 4, bid=rs.min_bid, bidding_team_points=rs.total_points // 2 + deal % 2
-        ),
-        user=host,
-    )
 
 
 @pytest.fixture

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from tournaments.models import AuditEntry, DealResult, Party, Player, Prize, Round
 from tournaments.partyfile import PartyFileError, party_file_parse, party_load
 
+from .mutations import jsonish, mutated_files
+
 pytestmark = pytest.mark.django_db
 
 EXAMPLE = {
@@ -186,56 +188,7 @@ def test_the_example_of_these_tests_loads(host):
 
 # --------------------------------------------------------------------- fuzz
 
-JSONISH = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=6)
-    | st.sampled_from(["Ana", "H", "A", "²", "1", "open", "low_score", "\u0000"]),
-    lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(
-            st.sampled_from([*EXAMPLE, "deals", "table", "deal", "bid", "open", "1"]) | st.text(),
-            children,
-            max_size=4,
-        )
-    ),
-    max_leaves=12,
-)
-
-
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
-PATHS = list(_paths(EXAMPLE))
-
-
-@st.composite
-def mutated_files(draw):
-    """The example file with a few of its values (or the whole) replaced by
-    arbitrary JSON-like values."""
-    data = example()
-    for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        path = draw(st.sampled_from(PATHS))
-        value = draw(JSONISH)
-        if not path:
-            return value
-        target = data
-        try:
-            for step in path[:-1]:
-                target = target[step]
-            target[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue  # an earlier change removed this place
-    return data
+JSONISH = jsonish(EXAMPLE)
 
 
 @settings(
@@ -243,7 +196,7 @@ def mutated_files(draw):
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(data=mutated_files())
+@given(data=mutated_files(example))
 def test_the_loader_only_ever_raises_party_file_errors(host, data):
     before = Party.objects.count()
     try:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scoring.rules import RULESETS
 from tournaments import models
@@ -23,6 +22,8 @@ from tournaments.partyfile import check as file_check
 from tournaments.partyfile.common import from_problem
 from tournaments.partyfile.document import json_read
 from tournaments.partyfile.values import DUMP_ONLY, DealVersion
+
+from .mutations import mutated_files
 
 RULES = RULESETS["monterey-draw"]
 DUMPED = Path(__file__).parents[1] / "data" / "harvest_night.json"
@@ -484,55 +485,8 @@ def test_any_depth_of_nesting_is_walked_without_recursion():
     assert "A party file is a JSON object" in problem_of(deep).text()
 
 
-JSONISH = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=6)
-    | st.sampled_from(["Ana", "H", "A", "²", "1", "open", "low_score", "\x00"]),
-    lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(
-            st.sampled_from([*EXAMPLE, "deals", "table", "deal", "bid", "open", "1"]) | st.text(),
-            children,
-            max_size=4,
-        )
-    ),
-    max_leaves=12,
-)
-
-
-def _places(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _places(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _places(item, (*path, index))
-
-
-PLACES = list(_places(EXAMPLE))
-
-
-@st.composite
-def mutated_files(draw):
-    data = example()
-    for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        path = draw(st.sampled_from(PLACES))
-        value = draw(JSONISH)
-        if not path:
-            return value
-        try:
-            _set(list(path), value)(data)
-        except (KeyError, IndexError, TypeError):
-            continue  # an earlier change removed this place
-    return data
-
-
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "300")), deadline=None)
-@given(data=mutated_files())
+@given(data=mutated_files(example))
 def test_the_parser_only_ever_raises_a_located_problem(data):
     try:
         party_file_read(data)
