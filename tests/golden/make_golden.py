@@ -355,6 +355,13 @@ def _trick_notes(state, after, before) -> list[str]:
         for seat, code in trick["cards"]
         if code in roles
     ]
+    return _pair_trick_lines(after, before, points)
+
+
+def _pair_trick_lines(after, before, points: list[str]) -> list[str]:
+    """A trick's line (its winner, the point cards in it) and, if it took
+    points, the teams' gains and totals."""
+    trick = after.tricks[-1]
     gained = [after.captured[t] - before.captured[t] for t in (0, 1)]
     lines = [
         f"      trick {len(after.tricks)} to seat {trick['winner']} "
@@ -514,17 +521,7 @@ def _family_trick_notes(state, after, before) -> list[str]:
     points = [
         f"{roles[code]} {code} (seat {seat})" for seat, code in trick["cards"] if code in roles
     ]
-    gained = [after.captured[t] - before.captured[t] for t in (0, 1)]
-    lines = [
-        f"      trick {len(after.tricks)} to seat {trick['winner']} "
-        f"(team {trick['winner'] % 2}); points: {', '.join(points) or 'none'}"
-    ]
-    if any(gained):
-        lines.append(
-            f"      points team 0 +{gained[0]}, team 1 +{gained[1]}; "
-            f"so far {after.captured[0]}-{after.captured[1]}"
-        )
-    return lines
+    return _pair_trick_lines(after, before, points)
 
 
 def _family_result(state) -> list[str]:
