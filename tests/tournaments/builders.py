@@ -95,6 +95,25 @@ def deal_enter(party: Party, rnd, table: int, deal: int, host) -> DealResult:
     )
 
 
+def tied_table(host):
+    """Round 1 of four players, whose one deal at table 1 left both teams
+    level: the round needs a cut.  Returns the party and the round."""
+    party = make_party(host, players=4)
+    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
+    rs = services.party_ruleset(party)
+    row = services.result_record(
+        round=rnd,
+        table=1,
+        deal=1,
+        entry=services.DealEntry(
+            bidder=0, bid=rs.min_bid, bidding_team_points=rs.total_points // 2
+        ),
+        user=host,
+    )
+    assert row.score0 == row.score1, "the deal must tie"
+    return party, rnd
+
+
 def make_club(owner, slug: str = "parish-club", name: str = "Parish Card Club") -> Club:
     """A club with ``owner`` as its organiser."""
     club = Club.objects.create(name=name, slug=slug, created_by=owner)

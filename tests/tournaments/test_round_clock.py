@@ -32,7 +32,7 @@ from tournaments.selectors import CLOCK_WARN_SECONDS, utc_instant
 from tournaments.selectors import public as public_selectors
 
 from .builders import deal_enter as enter
-from .builders import make_party
+from .builders import make_party, tied_table
 from .partyfile.test_partyfile import example
 
 pytestmark = pytest.mark.django_db
@@ -175,21 +175,7 @@ def test_undo_is_refused_once_the_round_closes(host, three_tables):
 
 
 def test_undo_is_refused_when_a_called_table_has_its_cut_recorded(host):
-    party = make_party(host, players=4)
-    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
-    rs = services.party_ruleset(party)
-    # One deal where each team scores the same: a tie that needs the cut.
-    services.result_record(
-        round=rnd,
-        table=1,
-        deal=1,
-        entry=services.DealEntry(
-            bidder=0, bid=rs.min_bid, bidding_team_points=rs.total_points // 2
-        ),
-        user=host,
-    )
-    scores = DealResult.objects.get(round=rnd, table=1, deal=1)
-    assert scores.score0 == scores.score1, "the deal must tie for this test"
+    party, rnd = tied_table(host)
     services.round_call_time(round=rnd, user=host)
     services.table_record_cut(round=rnd, table=1, team=0, user=host)
     with pytest.raises(UserError, match="cut"):

@@ -19,7 +19,7 @@ from tournaments.models import AuditEntry, DealResult, Party, Round, TableRound
 from tournaments.selectors import public as public_selectors
 
 from .builders import deal_enter as enter
-from .builders import make_party
+from .builders import make_party, tied_table
 
 pytestmark = pytest.mark.django_db
 
@@ -158,20 +158,7 @@ def test_a_table_called_with_the_round_is_undone_with_the_round(host, three_tabl
 
 
 def test_undo_is_refused_once_the_round_closes_or_the_cut_is_recorded(host):
-    party = make_party(host, players=4)
-    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
-    rs = services.party_ruleset(party)
-    services.result_record(
-        round=rnd,
-        table=1,
-        deal=1,
-        entry=services.DealEntry(
-            bidder=0, bid=rs.min_bid, bidding_team_points=rs.total_points // 2
-        ),
-        user=host,
-    )
-    row = DealResult.objects.get(round=rnd, table=1, deal=1)
-    assert row.score0 == row.score1, "the deal must tie for this test"
+    party, rnd = tied_table(host)
     services.table_call_time(round=rnd, table=1, user=host)
     services.table_record_cut(round=rnd, table=1, team=0, user=host)
     with pytest.raises(UserError, match="cut"):
