@@ -81,6 +81,26 @@ snoozer            74  +16.41 vs  +5.94  +10.47 ± 5.10    78.1% ± 12.6% of  32
 canadian           57  +21.47 vs +18.44   +3.04 ± 5.00    56.2% ± 22.2% of  16  63 ms
 pitch              63   +1.67 vs  +0.33   +1.33 ± 0.38   100.0% ±  0.0% of   8  63 ms
 
+Expert vs normal, other games, at least 400 deal pairs each (48 samples, 24
+bidding; 2026-12-06, 2 workers under ``nice -n 19`` on two cores mostly
+free; eighty-three, snoozer and king-pedro not run again):
+game            pairs  points a deal     margin          games won          CPU p95
+louisiana        425   +7.62 vs  +4.55   +3.07 ± 0.64    81.5% ±  7.2% of  92  101 ms  ok
+canadian         441  +25.90 vs +17.49   +8.41 ± 1.87    75.0% ±  6.4% of 136  130 ms  ok
+monterey-widow   485   +7.02 vs  +4.73   +2.29 ± 0.85    59.4% ± 11.6% of  64  100 ms  not yet clear
+pidro            489   +5.93 vs  +3.93   +2.00 ± 0.58    79.0% ±  8.2% of 100  107 ms  ok
+tennessee        404   +8.07 vs  +5.67   +2.40 ± 0.90    71.6% ±  7.8% of 116  101 ms  ok
+cinch            533   +5.92 vs  +3.70   +2.22 ± 0.60    76.9% ±  7.8% of 108  135 ms  ok
+california       403   +8.36 vs  +5.50   +2.85 ± 0.81    66.7% ±  8.8% of 108  108 ms  ok
+oregon           411   +6.63 vs  +5.16   +1.47 ± 0.79    65.9% ±  9.1% of  88  114 ms  ok
+dom-pedro        425   +9.47 vs  +4.75   +4.71 ± 1.07    70.7% ±  7.4% of 116  141 ms  ok
+sancho           458   +8.11 vs  +4.40   +3.71 ± 0.98    76.9% ±  7.8% of 108  131 ms  ok
+isle-madame      407  +24.05 vs +10.61  +13.44 ± 1.73    91.7% ±  6.4% of  72   93 ms  ok
+pedro-62         414   +5.68 vs  +2.62   +3.07 ± 0.66    89.1% ±  7.6% of  64  131 ms  ok
+six-card         422   +2.73 vs  +1.89   +0.84 ± 0.37    72.2% ± 12.7% of  36  133 ms  ok
+pitch            420   +1.96 vs  +0.26   +1.70 ± 0.14   100.0% ±  0.0% of  64  128 ms  ok
+sixty-three      456  +35.49 vs +19.31  +16.18 ± 2.42    82.8% ±  5.5% of 180  129 ms  ok
+
 Normal vs easy, every game (at least 400 deal pairs; 2,500 where the first
 interval was wide):
 game            pairs  points a deal    margin         games won
