@@ -95,10 +95,11 @@ def deal_enter(party: Party, rnd, table: int, deal: int, host) -> DealResult:
     )
 
 
-def tied_table(host):
+def tied_table(host, **options):
     """Round 1 of four players, whose one deal at table 1 left both teams
-    level: the round needs a cut.  Returns the party and the round."""
-    party = make_party(host, players=4)
+    level: the round needs a cut.  ``options`` are the party's settings.
+    Returns the party and the round."""
+    party = make_party(host, players=4, **options)
     rnd = services.round1_seat_draw(party=party, seed=4, user=host)
     rs = services.party_ruleset(party)
     row = services.result_record(

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Party, Prize
 
-from .builders import make_party, play_round
+from .builders import make_party, play_round, tied_table
 
 pytestmark = pytest.mark.django_db
 
@@ -200,18 +200,7 @@ def test_a_certificate_preview_of_no_award_design_or_paper_is_404(client, seated
 @pytest.fixture
 def tied(host) -> Party:
     """Table 1 of round 1 tied after its one deal: the cut decides it."""
-    party = make_party(host, players=4, deals_per_round=1)
-    rnd = services.round1_seat_draw(party=party, seed=4, user=host)
-    rs = services.party_ruleset(party)
-    services.result_record(
-        round=rnd,
-        table=1,
-        deal=1,
-        entry=services.DealEntry(
-            bidder=0, bid=rs.min_bid, bidding_team_points=rs.total_points // 2
-        ),
-        user=host,
-    )
+    party, _ = tied_table(host, deals_per_round=1)
     return party
 
 
