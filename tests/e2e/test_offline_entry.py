@@ -2,8 +2,8 @@
 wait on the tablet, survive a reload, and are sent by themselves, in order,
 once each, when it returns.
 
-The first test cuts the browser's network (``context.set_offline``, and
-every POST refused at the network, see :func:`wifi`); the service worker
+The first test cuts the tablet's network (the browser offline, and the
+relay it reaches the site through cut, see ``relay.py``); the service worker
 serves the table's page when it is reloaded offline.  The
 second runs the site in a gunicorn of its own, stops it while a deal is
 posted and starts it again, then loses a stored deal's answer on the way
@@ -20,6 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,7 @@ from tournaments.services import party_ruleset
 from ..pedroparty.private_redis import free_port
 from ..pedroparty.test_redis_outage_site import database_url
 from .browser import PASSWORD, Traffic, open_page, sign_in
+from .relay import Relay
 
 pytestmark = pytest.mark.e2e
 
@@ -81,38 +83,40 @@ def enter(page: Page, bidder: int, bid: int, points: int) -> None:
     page.locator("#entry button[type=submit]").click()
 
 
-def _refuse_posts(route: Route) -> None:
-    if route.request.method == "POST":
-        route.abort("internetdisconnected")
-    else:
-        route.fallback()
-
-
-def wifi(page: Page, *, up: bool) -> None:
-    """Bring the tablet's network down or back up.  Down, the browser is
-    offline and every POST is also refused at the network: on a loaded
-    machine a page reloaded in offline emulation can read
-    ``navigator.onLine`` as true for a moment and send a deal before the
-    emulation covers it, which a hall's dropped wifi never lets through."""
+def wifi(page: Page, relay: Relay, *, up: bool) -> None:
+    """The hall's wifi down or back: the tablet reads as offline, and the
+    relay to the site is cut, so nothing it sends gets through."""
     if up:
-        page.context.unroute("**/*", _refuse_posts)
+        relay.mend()
         page.context.set_offline(False)
     else:
         page.context.set_offline(True)
-        page.context.route("**/*", _refuse_posts)
+        relay.cut()
 
 
 def hall_wifi(page: Page, hall, *, up: bool) -> None:
     """The hall's wifi down or back: the tablet offline, and the hall's
-    server out of its reach as well (``hall`` a ``Hall``).  On a loaded
-    machine a deal was once seen delivered while the tablet read as offline,
-    whatever the emulation missed; a server out of reach takes nothing."""
+    server (``hall`` a ``Hall``) out of its reach as well."""
     if up:
         hall.start()
-        wifi(page, up=True)
+        page.context.set_offline(False)
     else:
-        wifi(page, up=False)
+        page.context.set_offline(True)
         hall.stop()
+
+
+@pytest.fixture
+def relay(live_server) -> Iterator[Relay]:
+    relay = Relay(live_server.url)
+    relay.mend()
+    yield relay
+    relay.cut()
+
+
+@pytest.fixture
+def tablet(browser, relay, transactional_db, traffic) -> Iterator[Page]:
+    """A tablet's page that reaches the live server over the hall's wifi."""
+    yield from open_page(browser, relay, traffic)
 
 
 def wait_for(page: Page, condition, what: str, timeout: float = 30) -> None:
@@ -178,8 +182,9 @@ def assert_entered_while_offline(party: Party, went_offline, came_back) -> None:
 
 
 def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
-    page: Page, host, traffic
+    tablet: Page, relay, host, traffic
 ):
+    page = tablet
     party = seated_party(host)
     table = reverse("host:table", args=[party.slug, 1, 1])
     entered = deals(party)
@@ -190,7 +195,7 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
     # The service worker has kept this page (and the round's) for offline use.
     expect(status).to_have_attribute("data-kept", "yes")
 
-    wifi(page, up=False)
+    wifi(page, relay, up=False)
     expect(status).to_have_attribute("data-state", "offline")
     went_offline = timezone.now()
     names = seat_names(party)
@@ -209,7 +214,7 @@ def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
     page.wait_for_timeout(1500)  # the deals wait a while before the wifi returns
     came_back = timezone.now()
 
-    wifi(page, up=True)
+    wifi(page, relay, up=True)
     wait_for(
         page,
         lambda: DealResult.objects.filter(round__party=party).count() == 3,
@@ -329,7 +334,10 @@ def test_a_post_that_gets_no_answer_is_sent_again_and_stored_once(browser, site,
     next(pages, None)
 
 
-def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Page, host, traffic):
+def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(
+    tablet: Page, relay, host, traffic
+):
+    page = tablet
     party = seated_party(host)
     table = reverse("host:table", args=[party.slug, 1, 1])
     mine, theirs = deals(party)[:2]
@@ -338,7 +346,7 @@ def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Pa
     status = page.locator("#connection")
     expect(status).to_have_attribute("data-kept", "yes")
 
-    wifi(page, up=False)
+    wifi(page, relay, up=False)
     enter(page, *mine)
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
     # Meanwhile the co-host's tablet enters the same deal.
@@ -352,7 +360,7 @@ def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(page: Pa
         user=host,
     )
 
-    wifi(page, up=True)
+    wifi(page, relay, up=True)
     conflict = page.locator("#offline-conflicts .deal-conflict")
     expect(conflict).to_contain_text("entered on another device")
     cells = conflict.locator("tbody tr").nth(2).locator("td")
