@@ -16,13 +16,18 @@ Pages render as they do outside tests: Django's test environment has every
 template (a form's every widget among them) send a signal, and the test
 client copy the context each time, which made the large pages three times
 slower to render.  A test that reads ``response.context`` or
-``response.templates`` asks for them with the ``template_context`` fixture."""
+``response.templates`` asks for them with the ``template_context`` fixture.
+
+A module whose tests all meet the same rows builds them once with the
+``shared_rows`` fixture, as Django's ``TestCase.setUpTestData`` does."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+from django.db import transaction
 from django.template.base import Template
 from django.test.utils import instrumented_test_render
 from django.utils import translation
@@ -60,3 +65,22 @@ def template_context():
     Template._render = instrumented_test_render
     yield
     Template._render = plain_render
+
+
+@pytest.fixture(scope="module")
+def shared_rows(django_db_setup, django_db_blocker) -> Iterator[object]:
+    """A transaction open for the whole module and rolled back at its end:
+    rows a module-scoped fixture makes inside it (``with
+    shared_rows.unblock():``) are there for each of the module's tests, and
+    each test's own transaction is a savepoint inside it, so what a test
+    changes is undone before the next.  Only for modules whose tests run in
+    a transaction (``django_db``, not ``transaction=True``)."""
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+    try:
+        yield django_db_blocker
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

@@ -9,11 +9,13 @@ POST without the CSRF token is refused.  A refused request changes nothing.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, converters, reverse
 
@@ -101,26 +103,35 @@ class World:
         return set(ROUTES[name].pattern.converters) <= set(self.arguments())
 
 
-@pytest.fixture
-def world(host, other_host, django_user_model) -> World:
-    """A seated party (round 1) with deal 1 of table 1 entered."""
-    party = make_party(host, players=7)
-    player = services.player_register(party=party, name=MARKER, user=host)
-    rnd = services.round1_seat_draw(party=party, seed=7, user=host)
-    services.result_record(
-        round=rnd,
-        table=1,
-        deal=1,
-        entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
-        user=host,
-    )
-    cohost = django_user_model.objects.create_user(username="cohost", password="pw-cards-99")
-    party.cohosts.add(cohost)
-    staff = django_user_model.objects.create_user(
-        username="staff", password="pw-cards-98", is_staff=True
-    )
-    party.refresh_from_db()
+@pytest.fixture(scope="module")
+def shared_world(shared_rows) -> World:
+    """A seated party (round 1) with deal 1 of table 1 entered, made once
+    for the module (each test's changes are rolled back)."""
+    users = get_user_model().objects
+    with shared_rows.unblock():
+        host = users.create_user(username="hostess", password="cards-and-wine-1")
+        other_host = users.create_user(username="rival", password="cards-and-wine-2")
+        party = make_party(host, players=7)
+        player = services.player_register(party=party, name=MARKER, user=host)
+        rnd = services.round1_seat_draw(party=party, seed=7, user=host)
+        services.result_record(
+            round=rnd,
+            table=1,
+            deal=1,
+            entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
+            user=host,
+        )
+        cohost = users.create_user(username="cohost", password="pw-cards-99")
+        party.cohosts.add(cohost)
+        staff = users.create_user(username="staff", password="pw-cards-98", is_staff=True)
+        party.refresh_from_db()
     return World(party, host, cohost, other_host, staff, player)
+
+
+@pytest.fixture
+def world(shared_world) -> World:
+    """The shared world's rows, as objects of this test's own."""
+    return copy.deepcopy(shared_world)
 
 
 def signed_in(user) -> Client:

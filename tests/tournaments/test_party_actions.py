@@ -22,6 +22,7 @@ is rolled back, so every visitor meets the same party.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import random
 from collections.abc import Callable
@@ -95,21 +96,29 @@ class World:
         return reverse(name, args=[self.party.slug, *args])
 
 
-@pytest.fixture
-def world(host, django_user_model) -> World:
-    """A club's party of 8, owned by ``host``, round 1 seated, nothing entered."""
-    make = django_user_model.objects.create_user
-    users = {who: make(username=who, password=f"pw-{who}-1") for who in WHO[1:-1]}
-    users["owner"] = host
-    club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
-    for who in ("door", "scorer"):
-        ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])
-    party = make_party(host, players=8)
-    Party.objects.filter(pk=party.pk).update(club=club)
-    party.refresh_from_db()
-    services.round1_seat_draw(party=party, seed=7, user=host)
-    party.refresh_from_db()
+@pytest.fixture(scope="module")
+def shared_world(shared_rows) -> World:
+    """A club's party of 8, owned by "hostess", round 1 seated, nothing
+    entered: made once for the module (each test's changes are rolled back)."""
+    make = get_user_model().objects.create_user
+    with shared_rows.unblock():
+        users = {who: make(username=who, password=f"pw-{who}-1") for who in WHO[1:-1]}
+        users["owner"] = host = make(username="hostess", password="cards-and-wine-1")
+        club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
+        for who in ("door", "scorer"):
+            ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])
+        party = make_party(host, players=8)
+        Party.objects.filter(pk=party.pk).update(club=club)
+        party.refresh_from_db()
+        services.round1_seat_draw(party=party, seed=7, user=host)
+        party.refresh_from_db()
     return World(party, users, club)
+
+
+@pytest.fixture
+def world(shared_world) -> World:
+    """The shared world's rows, as objects of this test's own."""
+    return copy.deepcopy(shared_world)
 
 
 # --------------------------------------------------------------------- set-ups
