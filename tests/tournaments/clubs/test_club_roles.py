@@ -11,10 +11,12 @@ whose role does not reach the page), and a refused request changes nothing.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from urllib.parse import quote
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -261,13 +263,25 @@ class World:
         return reverse(name, kwargs=kwargs)
 
 
-@pytest.fixture
-def world(host, django_user_model) -> World:
+@pytest.fixture(scope="module")
+def shared_world(shared_rows) -> World:
     """A party of a club, seated, with deal 1 of table 1 entered; the club's
-    door helper, scorer and a second organiser; a stranger; an unused invitation."""
+    door helper, scorer and a second organiser; a stranger; an unused
+    invitation.  Made once for the module (each test's changes are rolled back)."""
+    with shared_rows.unblock():
+        return _world_build(get_user_model())
+
+
+@pytest.fixture
+def world(shared_world) -> World:
+    """The shared world's rows, as objects of this test's own."""
+    return copy.deepcopy(shared_world)
+
+
+def _world_build(django_user_model) -> World:
     make = django_user_model.objects.create_user
     users = {who: make(username=who, password=f"pw-{who}-1") for who in WHO[1:-1]}
-    users["owner"] = host
+    users["owner"] = host = make(username="hostess", password="cards-and-wine-1")
     club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
     for who in ("door", "scorer"):
         ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])
