@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 
 from pedroparty.celery import app
 from tournaments import selectors, services
+from tournaments.clubs.services import clubs as club_services
 from tournaments.game.standings import table_round_winner
 from tournaments.models import Club, ClubRole, DealResult, Party, Role, TableRound
 
@@ -120,6 +121,30 @@ def make_club(owner, slug: str = "parish-club", name: str = "Parish Card Club") 
     club = Club.objects.create(name=name, slug=slug, created_by=owner)
     ClubRole.objects.create(club=club, user=owner, role=Role.ORGANISER)
     return club
+
+
+#: The visitors of the roles tests, from nobody to the party's owner.
+VISITORS = ["anonymous", "stranger", "door", "scorer", "organiser", "owner"]
+#: Their roles in the club, for those who have one.
+CLUB_ROLES = {"door": Role.DOOR, "scorer": Role.SCORER, "organiser": Role.ORGANISER}
+
+
+def club_cast(players: int) -> tuple[dict, Club, Party]:
+    """A club's party of ``players`` and the users of ``VISITORS`` but the
+    anonymous one, each named for their part: the organiser made the club,
+    the door helper and the scorer hold their roles in it, and the owner
+    ("hostess", no role in the club) hosts the party, put in the club as
+    the site's admin would."""
+    make = get_user_model().objects.create_user
+    users = {who: make(username=who, password=f"pw-{who}-1") for who in VISITORS[1:-1]}
+    users["owner"] = make(username="hostess", password="cards-and-wine-1")
+    club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
+    for who in ("door", "scorer"):
+        ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])
+    party = make_party(users["owner"], players=players)
+    Party.objects.filter(pk=party.pk).update(club=club)
+    party.refresh_from_db()
+    return users, club, party
 
 
 def make_club_party(

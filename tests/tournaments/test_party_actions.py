@@ -65,12 +65,9 @@ from tournaments.models import (
 )
 from tournaments.tableside import services as tableside_services
 
-from .builders import make_party, play_round, snapshot
+from .builders import CLUB_ROLES, VISITORS, club_cast, make_party, play_round, snapshot
 
 pytestmark = pytest.mark.django_db
-
-WHO = ["anonymous", "stranger", "door", "scorer", "organiser", "owner"]
-CLUB_ROLES = {"door": Role.DOOR, "scorer": Role.SCORER, "organiser": Role.ORGANISER}
 
 
 def capabilities(who: str) -> frozenset[Can]:
@@ -100,16 +97,9 @@ class World:
 def shared_world(shared_rows) -> World:
     """A club's party of 8, owned by "hostess", round 1 seated, nothing
     entered: made once for the module (each test's changes are rolled back)."""
-    make = get_user_model().objects.create_user
     with shared_rows.unblock():
-        users = {who: make(username=who, password=f"pw-{who}-1") for who in WHO[1:-1]}
-        users["owner"] = host = make(username="hostess", password="cards-and-wine-1")
-        club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
-        for who in ("door", "scorer"):
-            ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])
-        party = make_party(host, players=8)
-        Party.objects.filter(pk=party.pk).update(club=club)
-        party.refresh_from_db()
+        users, club, party = club_cast(players=8)
+        host = users["owner"]
         services.round1_seat_draw(party=party, seed=7, user=host)
         party.refresh_from_db()
     return World(party, users, club)
@@ -721,7 +711,7 @@ def each_visitor(world, ways: dict, way: str, *, fresh_party: bool = True) -> No
     one visitor changed is rolled back before the next (and the party read
     anew, when ``fresh_party``)."""
     party = world.party
-    for who in WHO:
+    for who in VISITORS:
         if fresh_party:
             world.party, world.extra = Party.objects.get(pk=party.pk), {}
         with transaction.atomic():

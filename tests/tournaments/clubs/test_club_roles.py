@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.rows import WriteWatch
-from tests.tournaments.builders import make_party, snapshot
+from tests.tournaments.builders import CLUB_ROLES, VISITORS, club_cast, snapshot
 from tournaments import services
 from tournaments.accounts import services as account_services
 from tournaments.clubs.services import clubs as club_services
@@ -159,12 +159,6 @@ def _walk(patterns, namespace: str | None = None):
 
 ROUTES: dict[str, URLPattern] = dict(_walk(get_resolver().url_patterns))
 
-WHO = ["anonymous", "stranger", "door", "scorer", "organiser", "owner"]
-
-#: The club role each visitor holds (the party's owner holds none: the party
-#: is theirs, the club is not).
-CLUB_ROLES = {"door": Role.DOOR, "scorer": Role.SCORER, "organiser": Role.ORGANISER}
-
 
 def party_capabilities_of(who: str) -> frozenset[Can]:
     if who == "owner":
@@ -220,7 +214,7 @@ def test_the_rules_follow_the_roles_table():
     anonymous = {name for name, rule in RULES.items() if expected(rule, "anonymous") == "ok"}
     assert anonymous == {"invite:accept", "account:signup_link", "account:password"}
     # Nobody but the site's owners hands out account links.
-    for who in WHO:
+    for who in VISITORS:
         assert expected(RULES["owner:accounts"], who) in ("login", "403")
 
 
@@ -279,14 +273,8 @@ def world(shared_world) -> World:
 
 
 def _world_build(django_user_model) -> World:
-    make = django_user_model.objects.create_user
-    users = {who: make(username=who, password=f"pw-{who}-1") for who in WHO[1:-1]}
-    users["owner"] = host = make(username="hostess", password="cards-and-wine-1")
-    club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
-    for who in ("door", "scorer"):
-        ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])
-    party = make_party(host, players=7)
-    Party.objects.filter(pk=party.pk).update(club=club)
+    users, club, party = club_cast(players=7)
+    host = users["owner"]
     player = services.player_register(party=party, name="Zebulon Quaife", user=host)
     rnd = services.round1_seat_draw(party=party, seed=7, user=host)
     rs = services.party_ruleset(party)
@@ -392,7 +380,7 @@ def test_each_visitor_gets_the_expected_answer(name, world):
     rule = RULES[name]
     url = world.url(name)
     before = snapshot()
-    for who in WHO:
+    for who in VISITORS:
         with transaction.atomic():
             visit(world, rule, url, who, before)
             transaction.set_rollback(True)
