@@ -24,7 +24,7 @@ from tournaments import services
 from tournaments import urls as host_urls
 from tournaments.models import DealResult, Party, Player, Upload
 
-from .builders import make_party, snapshot
+from .builders import deal_enter, make_party, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -114,13 +114,7 @@ def shared_world(shared_rows) -> World:
         party = make_party(host, players=7)
         player = services.player_register(party=party, name=MARKER, user=host)
         rnd = services.round1_seat_draw(party=party, seed=7, user=host)
-        services.result_record(
-            round=rnd,
-            table=1,
-            deal=1,
-            entry=services.DealEntry(bidder=0, bid=8, bidding_team_points=10),
-            user=host,
-        )
+        deal_enter(party, rnd, table=1, deal=1, host=host)
         cohost = users.create_user(username="cohost", password="pw-cards-99")
         party.cohosts.add(cohost)
         staff = users.create_user(username="staff", password="pw-cards-98", is_staff=True)
