@@ -83,11 +83,12 @@ pitch              63   +1.67 vs  +0.33   +1.33 ± 0.38   100.0% ±  0.0% of   8
 
 Expert vs normal, other games, at least 400 deal pairs each (48 samples, 24
 bidding; 2026-12-06, 2 workers under ``nice -n 19`` on two cores mostly
-free; eighty-three, snoozer and king-pedro not run again):
+free; Monterey Widow run again to 1,416 deal pairs, where 485 left its
+interval straddling one half):
 game            pairs  points a deal     margin          games won          CPU p95
 louisiana        425   +7.62 vs  +4.55   +3.07 ± 0.64    81.5% ±  7.2% of  92  101 ms  ok
 canadian         441  +25.90 vs +17.49   +8.41 ± 1.87    75.0% ±  6.4% of 136  130 ms  ok
-monterey-widow   485   +7.02 vs  +4.73   +2.29 ± 0.85    59.4% ± 11.6% of  64  100 ms  not yet clear
+monterey-widow  1416   +6.93 vs  +4.94   +1.99 ± 0.50    62.0% ±  7.0% of 192  107 ms  ok
 pidro            489   +5.93 vs  +3.93   +2.00 ± 0.58    79.0% ±  8.2% of 100  107 ms  ok
 tennessee        404   +8.07 vs  +5.67   +2.40 ± 0.90    71.6% ±  7.8% of 116  101 ms  ok
 cinch            533   +5.92 vs  +3.70   +2.22 ± 0.60    76.9% ±  7.8% of 108  135 ms  ok
@@ -100,6 +101,9 @@ pedro-62         414   +5.68 vs  +2.62   +3.07 ± 0.66    89.1% ±  7.6% of  64 
 six-card         422   +2.73 vs  +1.89   +0.84 ± 0.37    72.2% ± 12.7% of  36  133 ms  ok
 pitch            420   +1.96 vs  +0.26   +1.70 ± 0.14   100.0% ±  0.0% of  64  128 ms  ok
 sixty-three      456  +35.49 vs +19.31  +16.18 ± 2.42    82.8% ±  5.5% of 180  129 ms  ok
+eighty-three     649  +39.68 vs +26.07  +13.61 ± 3.11    65.0% ±  4.6% of 320  142 ms  ok
+snoozer          513  +16.01 vs  +7.75   +8.26 ± 1.81    71.6% ±  6.0% of 232  158 ms  ok
+king-pedro       415  +25.97 vs  +6.14  +19.83 ± 1.55    98.1% ±  2.1% of 160  187 ms  ok
 
 Normal vs easy, every game (at least 400 deal pairs; 2,500 where the first
 interval was wide):
