@@ -3,9 +3,11 @@
 Chromium's offline emulation is not a dropped link: a page controlled by a
 service worker, or one just reloaded, has been seen to get a post through
 while it read as offline.  So the browser talks to the site through a TCP
-relay on a port of its own, and the wifi dropping is the relay cut: it stops
-listening and drops every open connection, so nothing reaches the site until
-it is mended (on the same port, so the page carries on).
+relay on a port of its own, and the wifi dropping is the relay stopped: it
+stops listening and drops every open connection, so nothing reaches the site
+until it starts again (on the same port, so the page carries on).  It stops
+and starts as the hall's own server does (``hall.Hall``), so one ``wifi()``
+drops either.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ..pedroparty.private_redis import free_port
 
 class Relay:
     """``url`` leads to ``upstream`` (a ``http://host:port`` address) while
-    the relay is mended; ``cut()`` and ``mend()`` drop and restore it."""
+    the relay runs; ``stop()`` and ``start()`` drop and restore it."""
 
     def __init__(self, upstream: str) -> None:
         parts = urlsplit(upstream)
@@ -31,13 +33,13 @@ class Relay:
         self._sockets: set[socket.socket] = set()
         self._listener: socket.socket | None = None
 
-    def mend(self) -> None:
+    def start(self) -> None:
         assert self._listener is None, "the relay is already up"
         listener = socket.create_server(("127.0.0.1", self.port))  # SO_REUSEADDR
         self._listener = listener
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
 
-    def cut(self) -> None:
+    def stop(self) -> None:
         with self._lock:
             listener, self._listener = self._listener, None
             doomed = [listener, *self._sockets] if listener else list(self._sockets)
@@ -50,7 +52,7 @@ class Relay:
             try:
                 client, _ = listener.accept()
             except OSError:
-                return  # cut
+                return  # stopped
             try:
                 server = socket.create_connection(self.upstream, timeout=10)
             except OSError:
@@ -58,7 +60,7 @@ class Relay:
                 continue
             server.settimeout(None)
             with self._lock:
-                if self._listener is not listener:  # cut meanwhile
+                if self._listener is not listener:  # stopped meanwhile
                     _drop(client)
                     _drop(server)
                     return

@@ -27,7 +27,7 @@ from tournaments.models import DealResult, Party
 
 from .browser import PASSWORD, Traffic, open_page, sign_in
 from .hall import Hall
-from .test_offline_entry import deals, hall_wifi, wait_for
+from .test_offline_entry import deals, wait_for, wifi
 
 pytestmark = pytest.mark.e2e
 
@@ -117,7 +117,7 @@ def test_the_tablet_at_the_halls_address_keeps_every_deal_through_a_reload_offli
     assert page.evaluate("window.isSecureContext") is True
     assert is_controlled(page)
 
-    hall_wifi(page, hall, up=False)
+    wifi(page, hall, up=False)
     page.reload()
     expect(status).to_have_attribute("data-state", "offline")
     enter(page, *first)
@@ -138,7 +138,7 @@ def test_the_tablet_at_the_halls_address_keeps_every_deal_through_a_reload_offli
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (4)")
     assert not DealResult.objects.filter(round__party=party).exists()
 
-    hall_wifi(page, hall, up=True)
+    wifi(page, hall, up=True)
     wait_for(
         page,
         lambda: DealResult.objects.filter(round__party=party).count() == 4,

@@ -3,7 +3,7 @@ wait on the tablet, survive a reload, and are sent by themselves, in order,
 once each, when it returns.
 
 The first test cuts the tablet's network (the browser offline, and the
-relay it reaches the site through cut, see ``relay.py``); the service worker
+relay it reaches the site through stopped, see ``relay.py``); the service worker
 serves the table's page when it is reloaded offline.  The
 second runs the site in a gunicorn of its own, stops it while a deal is
 posted and starts it again, then loses a stored deal's answer on the way
@@ -83,39 +83,30 @@ def enter(page: Page, bidder: int, bid: int, points: int) -> None:
     page.locator("#entry button[type=submit]").click()
 
 
-def wifi(page: Page, relay: Relay, *, up: bool) -> None:
-    """The hall's wifi down or back: the tablet reads as offline, and the
-    relay to the site is cut, so nothing it sends gets through."""
+def wifi(page: Page, link, *, up: bool) -> None:
+    """The hall's wifi down or back: the tablet reads as offline, and
+    ``link`` (the ``Relay`` to the live server, or the hall's own server, a
+    ``Hall``) is stopped, so nothing the tablet sends gets through."""
     if up:
-        relay.mend()
+        link.start()
         page.context.set_offline(False)
     else:
         page.context.set_offline(True)
-        relay.cut()
-
-
-def hall_wifi(page: Page, hall, *, up: bool) -> None:
-    """The hall's wifi down or back: the tablet offline, and the hall's
-    server (``hall`` a ``Hall``) out of its reach as well."""
-    if up:
-        hall.start()
-        page.context.set_offline(False)
-    else:
-        page.context.set_offline(True)
-        hall.stop()
+        link.stop()
 
 
 @pytest.fixture
 def relay(live_server) -> Iterator[Relay]:
     relay = Relay(live_server.url)
-    relay.mend()
+    relay.start()
     yield relay
-    relay.cut()
+    relay.stop()
 
 
 @pytest.fixture
-def tablet(browser, relay, transactional_db, traffic) -> Iterator[Page]:
-    """A tablet's page that reaches the live server over the hall's wifi."""
+def page(browser, relay, transactional_db, traffic) -> Iterator[Page]:
+    """A tablet's page that reaches the live server over the hall's wifi
+    (``relay``)."""
     yield from open_page(browser, relay, traffic)
 
 
@@ -182,9 +173,8 @@ def assert_entered_while_offline(party: Party, went_offline, came_back) -> None:
 
 
 def test_three_deals_entered_offline_survive_a_reload_and_are_stored_once_each(
-    tablet: Page, relay, host, traffic
+    page: Page, relay, host, traffic
 ):
-    page = tablet
     party = seated_party(host)
     table = reverse("host:table", args=[party.slug, 1, 1])
     entered = deals(party)
@@ -335,9 +325,8 @@ def test_a_post_that_gets_no_answer_is_sent_again_and_stored_once(browser, site,
 
 
 def test_a_waiting_deal_entered_meanwhile_elsewhere_shows_both_versions(
-    tablet: Page, relay, host, traffic
+    page: Page, relay, host, traffic
 ):
-    page = tablet
     party = seated_party(host)
     table = reverse("host:table", args=[party.slug, 1, 1])
     mine, theirs = deals(party)[:2]

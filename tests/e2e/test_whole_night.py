@@ -34,7 +34,7 @@ from tournaments.models import ClubRole, DealResult, Party, PrizeAward, Role, Ta
 from .browser import PASSWORD, Traffic, open_page, sign_in
 from .hall import Hall
 from .test_hall_offline import enter, go_to_table
-from .test_offline_entry import hall_wifi, wait_for
+from .test_offline_entry import wait_for, wifi
 
 pytestmark = pytest.mark.e2e
 
@@ -250,7 +250,7 @@ def test_a_whole_night_at_the_halls_address(hall: Hall, contexts, django_user_mo
     expect(status).to_have_attribute("data-kept", "yes", timeout=20_000)
     enter_online(tablet, 1, 1, ROUND1[1][0])
 
-    hall_wifi(tablet, hall, up=False)
+    wifi(tablet, hall, up=False)
     enter(tablet, *ROUND1[1][1].row)
     expect(status.locator("[data-connection-waiting]")).to_have_text("waiting to send (1)")
     tablet.reload()
@@ -270,7 +270,7 @@ def test_a_whole_night_at_the_halls_address(hall: Hall, contexts, django_user_mo
 
     tablet.wait_for_timeout(2000)  # the wifi stays down a while
     back = timezone.now()
-    hall_wifi(tablet, hall, up=True)
+    wifi(tablet, hall, up=True)
     wait_for(tablet, lambda: DealResult.objects.count() == 3, "the waiting deals are sent")
     expect(status.locator("[data-connection-waiting]")).to_be_hidden()
     assert stored(party, 1) == {1: [d.row for d in ROUND1[1][:2]], 2: [ROUND1[2][0].row]}
