@@ -30,6 +30,17 @@ def tasks_in_process() -> Iterator[None]:
         app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
+#: The hosts the tests sign in as: the ``host`` fixture's and ``other_host``'s.
+HOST_PASSWORDS = {"hostess": "cards-and-wine-1", "rival": "cards-and-wine-2"}
+
+
+def make_host(username: str = "hostess"):
+    """The user ``username`` of ``HOST_PASSWORDS``, with its password."""
+    return get_user_model().objects.create_user(
+        username=username, password=HOST_PASSWORDS[username]
+    )
+
+
 def make_party(owner, players: int = 8, club: Club | None = None, **options) -> Party:
     """A party hosted by ``owner`` (of ``club``, if given) with ``players``
     registered, named from ``NAMES`` first; ``options`` are its settings."""
@@ -137,7 +148,7 @@ def club_cast(players: int) -> tuple[dict, Club, Party]:
     the site's admin would."""
     make = get_user_model().objects.create_user
     users = {who: make(username=who, password=f"pw-{who}-1") for who in VISITORS[1:-1]}
-    users["owner"] = make(username="hostess", password="cards-and-wine-1")
+    users["owner"] = make_host()
     club = club_services.club_create(name="Parish Card Club", user=users["organiser"])
     for who in ("door", "scorer"):
         ClubRole.objects.create(club=club, user=users[who], role=CLUB_ROLES[who])

@@ -4,9 +4,11 @@ The helpers that make and play parties are in ``builders.py``."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from .builders import make_party
+from .builders import make_host, make_party
 
 
 @pytest.fixture(autouse=True)
@@ -16,13 +18,22 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="hostess", password="cards-and-wine-1")
+def host(db):
+    return make_host()
 
 
 @pytest.fixture
-def other_host(django_user_model):
-    return django_user_model.objects.create_user(username="rival", password="cards-and-wine-2")
+def other_host(db):
+    return make_host("rival")
+
+
+@pytest.fixture
+def world(shared_world):
+    """For a module that makes its world once (a module-scoped
+    ``shared_world`` fixture, inside ``shared_rows``): that world's objects,
+    a copy of this test's own, so that nothing one test changes in memory
+    reaches the next (its rows are rolled back with the test)."""
+    return copy.deepcopy(shared_world)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ POST without the CSRF token is refused.  A refused request changes nothing.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -24,7 +23,7 @@ from tournaments import services
 from tournaments import urls as host_urls
 from tournaments.models import DealResult, Party, Player, Upload
 
-from .builders import deal_enter, make_party, snapshot
+from .builders import deal_enter, make_host, make_party, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -109,8 +108,7 @@ def shared_world(shared_rows) -> World:
     for the module (each test's changes are rolled back)."""
     users = get_user_model().objects
     with shared_rows.unblock():
-        host = users.create_user(username="hostess", password="cards-and-wine-1")
-        other_host = users.create_user(username="rival", password="cards-and-wine-2")
+        host, other_host = make_host(), make_host("rival")
         party = make_party(host, players=7)
         player = services.player_register(party=party, name=MARKER, user=host)
         rnd = services.round1_seat_draw(party=party, seed=7, user=host)
@@ -120,12 +118,6 @@ def shared_world(shared_rows) -> World:
         staff = users.create_user(username="staff", password="pw-cards-98", is_staff=True)
         party.refresh_from_db()
     return World(party, host, cohost, other_host, staff, player)
-
-
-@pytest.fixture
-def world(shared_world) -> World:
-    """The shared world's rows, as objects of this test's own."""
-    return copy.deepcopy(shared_world)
 
 
 def signed_in(user) -> Client:

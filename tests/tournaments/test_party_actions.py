@@ -22,7 +22,6 @@ is rolled back, so every visitor meets the same party.
 
 from __future__ import annotations
 
-import copy
 import inspect
 import random
 from collections.abc import Callable
@@ -103,12 +102,6 @@ def shared_world(shared_rows) -> World:
         services.round1_seat_draw(party=party, seed=7, user=host)
         party.refresh_from_db()
     return World(party, users, club)
-
-
-@pytest.fixture
-def world(shared_world) -> World:
-    """The shared world's rows, as objects of this test's own."""
-    return copy.deepcopy(shared_world)
 
 
 # --------------------------------------------------------------------- set-ups

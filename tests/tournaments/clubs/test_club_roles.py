@@ -11,7 +11,6 @@ whose role does not reach the page), and a refused request changes nothing.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -263,16 +262,10 @@ def shared_world(shared_rows) -> World:
     door helper, scorer and a second organiser; a stranger; an unused
     invitation.  Made once for the module (each test's changes are rolled back)."""
     with shared_rows.unblock():
-        return _world_build(get_user_model())
+        return _world_build()
 
 
-@pytest.fixture
-def world(shared_world) -> World:
-    """The shared world's rows, as objects of this test's own."""
-    return copy.deepcopy(shared_world)
-
-
-def _world_build(django_user_model) -> World:
+def _world_build() -> World:
     users, club, party = club_cast(players=7)
     host = users["owner"]
     player = services.player_register(party=party, name="Zebulon Quaife", user=host)
@@ -304,7 +297,7 @@ def _world_build(django_user_model) -> World:
     season_services.season_party_add(season=season, party=party, user=users["organiser"])
     party.refresh_from_db()
     upload = Upload.objects.create(kind=Upload.Kind.PARTY, user=host, content=b"{}")
-    site_owner = django_user_model.objects.create_superuser(username="site", password="pw-site-1")
+    site_owner = get_user_model().objects.create_superuser(username="site", password="pw-site-1")
     signup = account_services.signup_link_create(user=site_owner, note="A new host")
     reset = account_services.password_reset_link_create(user=site_owner, username="door")
     links = (signup, reset)
