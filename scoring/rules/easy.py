@@ -27,10 +27,12 @@ class EasyBot:
     name = "easy"
     #: One decision in this many (about) is a slip.
     slip = 4
+    #: The player it slips from.
+    heuristic: type = HeuristicBot
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
-        self._heuristic = HeuristicBot(seed)
+        self._heuristic = self.heuristic(seed)
 
     def choose(self, state: Any) -> str:
         """The action for ``state.to_act``, decided from ``state.view(state.to_act)`` alone."""

@@ -70,6 +70,9 @@ class ExpertBot:
     each candidate out in them; see the module's description."""
 
     name = "expert"
+    #: The heuristic that plays every sampled deal out, and decides where
+    #: the expert does not search.
+    heuristic: type = HeuristicBot
 
     def __init__(
         self,
@@ -80,7 +83,7 @@ class ExpertBot:
         time_ms: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)
-        self._heuristic = HeuristicBot(seed)
+        self._heuristic = self.heuristic(seed)
         self.samples = samples
         self.bid_samples = bid_samples
         self.time_ms = time_ms
@@ -105,9 +108,9 @@ class ExpertBot:
         if phase == "bid" and view["hand"]:
             choice = self._bid(view, rs)
         elif phase == "trump":
-            choice = self._by_rollouts(view, rs, legal, self.bid_samples, _auction_world)
+            choice = self._by_rollouts(view, rs, legal, self.bid_samples, self._auction_world)
         elif phase == "play":
-            choice = self._by_rollouts(view, rs, legal, self.samples, _play_world)
+            choice = self._by_rollouts(view, rs, legal, self.samples, self._play_world)
         return choice or self._heuristic.choose_from_view(view)
 
     def advise(self, view: dict[str, Any]) -> Advice:
@@ -131,9 +134,9 @@ class ExpertBot:
                 means = {**values, "pass": passing}
         elif len(legal) > 1 and phase in ("trump", "play"):
             count, build = (
-                (self.bid_samples, _auction_world)
+                (self.bid_samples, self._auction_world)
                 if phase == "trump"
-                else (self.samples, _play_world)
+                else (self.samples, self._play_world)
             )
             means = self._rollout_means(view, rs, legal, count, build)
             if means is not None:
@@ -141,6 +144,38 @@ class ExpertBot:
         if action is None:
             return Advice(self.choose_from_view(view), {})
         return Advice(action, means or {})
+
+    # -- what the search is played on, and for
+
+    def _auction_world(self, view: dict[str, Any], rs: Ruleset, rng: random.Random):
+        """A maker of sampled deals agreeing with a view taken in the
+        auction or at trump, or None (:func:`_auction_world`)."""
+        return _auction_world(view, rs, rng)
+
+    def _play_world(self, view: dict[str, Any], rs: Ruleset, rng: random.Random):
+        """A maker of sampled deals agreeing with a view taken in play, or
+        None (:func:`_play_world`)."""
+        return _play_world(view, rs, rng)
+
+    def _net(self, world, seat: int) -> float:
+        """The finished deal's score for ``seat``'s team less the other team's."""
+        return _net(world, seat % 2)
+
+    def _bid_outcome(self, world, seat: int):
+        """What a played-out deal with ``seat`` bidding gives the bid's score:
+        the points its team took and the other team's."""
+        points = world.captured()
+        team = seat % 2
+        return points[team], points[1 - team]
+
+    def _bid_net(self, rs: Ruleset, bid: int, outcome, seat: int) -> float:
+        """The deal score, for ``seat``'s team less the other, of bidding
+        ``bid`` with ``outcome`` (:meth:`_bid_outcome`)."""
+        return _net_score(rs, bid, *outcome)
+
+    def _rollout(self, world, seed: int):
+        """Play ``world`` to the end with the heuristic in every seat."""
+        return _rollout(world, seed, self.heuristic)
 
     # -- search
 
@@ -178,7 +213,7 @@ class ExpertBot:
     def _rollout_means(self, view, rs, legal, count, build) -> dict[str, float] | None:
         """Each action of ``legal``: its mean deal score for the seat's team
         (less the other's) over sampled deals; None if none could be sampled."""
-        team = view["seat"] % 2
+        seat = view["seat"]
         totals = [0.0] * len(legal)
         seen = 0
         for make, seed in self._worlds(view, rs, count, build):
@@ -187,7 +222,7 @@ class ExpertBot:
                 for action in legal:
                     world = make()
                     world.apply(action)
-                    nets.append(_net(_rollout(world, seed), team))
+                    nets.append(self._net(self._rollout(world, seed), seat))
             except _Impossible:
                 continue  # a sampled deal no real deal could reach
             seen += 1
@@ -227,26 +262,25 @@ class ExpertBot:
         passing per sampled deal, and passing's mean; None when nothing could
         be sampled or there is no choice between a call and passing."""
         legal = view["legal"]
-        seat, team = view["seat"], view["seat"] % 2
+        seat = view["seat"]
         calls = [a for a in legal if a != "pass"]
         if "pass" not in legal or not calls:
             return None
         suits = range(4)
-        taken: dict[int, list[tuple[int, int] | None]] = {suit: [] for suit in suits}
+        taken: dict[int, list[Any]] = {suit: [] for suit in suits}
         passing: list[float] = []
         tops: dict[str, set[int]] = {}
-        for make, seed in self._worlds(view, rs, self.bid_samples, _auction_world):
+        for make, seed in self._worlds(view, rs, self.bid_samples, self._auction_world):
             world = make()
             world.apply("pass")
-            passing.append(_net(_rollout(world, seed), team))
+            passing.append(self._net(self._rollout(world, seed), seat))
             for suit in suits:
                 world = make()
                 if not _make_bidder(world, seat, calls, suit):
                     taken[suit].append(None)
                     continue
-                _rollout(world, seed)
-                points = world.captured()
-                taken[suit].append((points[team], points[1 - team]))
+                self._rollout(world, seed)
+                taken[suit].append(self._bid_outcome(world, seat))
             if not tops:
                 tops = _top_suits(make, seat, calls, rs)
         if not passing:
@@ -263,7 +297,7 @@ class ExpertBot:
                 outcomes = taken[s]
                 if not outcomes or None in outcomes:
                     continue
-                nets = [_net_score(rs, number, m, t) for m, t in outcomes]
+                nets = [self._bid_net(rs, number, outcome, seat) for outcome in outcomes]
                 mean = sum(nets) / len(nets)
                 if mean > values.get(call, -1e9):
                     values[call] = mean
@@ -339,9 +373,9 @@ def _net(world, team: int) -> int:
     return score[team] - score[1 - team]
 
 
-def _rollout(world, seed: int):
-    """Play ``world`` to the end with the heuristic in every seat."""
-    bot = HeuristicBot(seed)
+def _rollout(world, seed: int, heuristic: type = HeuristicBot):
+    """Play ``world`` to the end with ``heuristic`` in every seat."""
+    bot = heuristic(seed)
     while world.to_act is not None:
         if not world.legal:
             raise _Impossible

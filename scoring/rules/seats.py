@@ -191,6 +191,41 @@ class SeatDeal:
         self.to_act: int | None = (dealer + 1) % n
         self.legal: Sequence[str] = self._compute_legal()
 
+    @classmethod
+    def at_play(
+        cls,
+        rs: Ruleset,
+        dealer: int,
+        *,
+        bidder: int,
+        bid: int,
+        trump: int,
+        hands: Sequence[Sequence[int]],
+        called: int | None = None,
+        alone: bool = False,
+    ) -> SeatDeal:
+        """A deal set up as its play starts: each seat holding ``hands``,
+        ``bidder`` having bid ``bid`` and named ``trump``, the card
+        ``called`` (its holder the partner) or the bidder gone ``alone``;
+        no stock and no discards.  The expert's search plays the deals it
+        samples from here.  Where the 2 of trump scores for the seat it was
+        dealt to, that is the seat holding it now."""
+        deal = cls(rs, dealer, list(PACKS[rs.pack]))
+        deal.hands = [list(cards) for cards in hands]
+        deal.spares, deal.stock, deal.unseen = [], [], []
+        deal.high_bid, deal.bidder = bid, bidder
+        deal.set_trump(trump)
+        if rs.keeper_by_deal:
+            two = deal._two
+            deal._two_owner = next((s for s, h in enumerate(deal.hands) if two in h), -1)
+        deal.went_alone = alone
+        if called is not None:
+            deal.called = called
+            deal.partner = next((s for s, h in enumerate(deal.hands) if called in h), None)
+        deal._start_play()
+        deal.legal = deal._compute_legal()
+        return deal
+
     # ------------------------------------------------------------- reading
 
     def legal_actions(self) -> list[str]:
@@ -416,6 +451,27 @@ class SeatDeal:
         self.to_act = self.bidder
 
     def _name_trump(self, trump: int) -> None:
+        self.set_trump(trump)
+        rs = self.rs
+        n = self.seats
+        order = [(self.dealer + k) % n for k in range(1, n + 1)]
+        if rs.exchange == "five-hand":
+            self.phase = "discard"
+            self.discarders = order
+            self._next_discarder()
+        elif rs.exchange == "draw":
+            self._draw(order)
+        elif rs.exchange == "draw-choice":
+            self.phase = "discard"
+            self.discarders = order
+            self._next_discarder()
+        else:
+            self._after_exchange()
+
+    def set_trump(self, trump: int) -> None:
+        """Make ``trump`` the deal's trump suit: its ranks, point cards and
+        the keeper 2's owner, without starting the exchange (a search that
+        sets a deal up at its play uses this alone)."""
         rs = self.rs
         self.trump = trump
         tables = rs.tables
@@ -435,19 +491,6 @@ class SeatDeal:
                         self._two_owner = (self.dealer + 1 + at // size) % n
                         break
                     at -= n * size
-        order = [(self.dealer + k) % n for k in range(1, n + 1)]
-        if rs.exchange == "five-hand":
-            self.phase = "discard"
-            self.discarders = order
-            self._next_discarder()
-        elif rs.exchange == "draw":
-            self._draw(order)
-        elif rs.exchange == "draw-choice":
-            self.phase = "discard"
-            self.discarders = order
-            self._next_discarder()
-        else:
-            self._after_exchange()
 
     # -- exchanges
 
