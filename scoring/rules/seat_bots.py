@@ -16,6 +16,7 @@ from typing import Any
 
 from .bots import forced_action
 from .cards import ANY_CARD, PACKS, SUITS
+from .easy import EasyBot
 from .rulesets import SEAT_RULESETS, Ruleset
 
 CARD = ANY_CARD
@@ -27,6 +28,9 @@ ALONE_TOP_TRUMPS = 5
 def seat_ruleset(view: dict[str, Any]) -> Ruleset:
     """The ruleset a view names, with its house options."""
     return SEAT_RULESETS[view["ruleset"]].with_options(**view["options"])
+
+
+__all__ = ["SeatEasyBot", "SeatHeuristicBot", "seat_ruleset", "strength"]
 
 
 class SeatHeuristicBot:
@@ -148,3 +152,11 @@ def strength(rs: Ruleset, hand: list[int], trump: int) -> float:
     held = sum(values[c] for c in trumps)
     share = min(0.9, 0.04 + 0.06 * len(trumps) + 0.07 * high)
     return share * rs.total_points + 0.35 * held
+
+
+class SeatEasyBot(EasyBot):
+    """The easy level of the N-seat games: the seat heuristic with the easy
+    player's slips (a bid a point or two off, the longest suit named, a
+    card higher than needed), from its own view alone like the heuristic."""
+
+    heuristic = SeatHeuristicBot
