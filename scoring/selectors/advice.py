@@ -1,10 +1,10 @@
 """The expert's advice to a person: the hint on their turn, and after a deal
 the moves where the expert's choice was worth clearly more.
 
-Both are worked out from one seat's view of the deal (``DealState.view``),
-never from the deck or another hand, with the expert's budget from the
-settings (``PLAY_EXPERT_SAMPLES``, ``PLAY_EXPERT_BID_SAMPLES``,
-``PLAY_EXPERT_TIME_MS``)."""
+Both are worked out from one seat's view of the deal (``DealState.view``,
+``SeatDeal.view`` in an N-seat game), never from the deck or another hand,
+with the expert's budget from the settings (``PLAY_EXPERT_SAMPLES``,
+``PLAY_EXPERT_BID_SAMPLES``, ``PLAY_EXPERT_TIME_MS``)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.rules import Ruleset
+from scoring.rules.bots import view_ruleset
 from scoring.rules.cards import SUIT_NAMES
-from scoring.rules.expert import Advice, ExpertBot
+from scoring.rules.expert import Advice
+from scoring.rules.levels import make_bot
 
 from ..models import OnlineTable
 from .cards import SYMBOLS, bid_text, tile
@@ -34,15 +36,15 @@ def expert_budget() -> dict[str, int]:
 
 
 def expert_advice(view: dict[str, Any], seed: int) -> Advice:
-    """The expert's choice from ``view`` and the means it weighed."""
-    return ExpertBot(seed, **expert_budget()).advise(view)
+    """The expert's choice from ``view`` and the means it weighed: the
+    four-seat expert's, or in an N-seat game the N-seat expert's."""
+    return make_bot("expert", seed, view_ruleset(view), **expert_budget()).advise(view)
 
 
 def hints_offered(table: OnlineTable) -> bool:
-    """Hints are for casual tables: a party table's deals count in a party.
-    The expert advises the four-seat games only: an N-seat game (RULES.md
-    12), whose bots are the seat heuristic, offers none."""
-    return table.mode != OnlineTable.Mode.PARTY and not table.totals
+    """Hints are for casual tables, of every game: a party table's deals
+    count in a party."""
+    return table.mode != OnlineTable.Mode.PARTY
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,8 @@ def seat_hint(token: str) -> Hint | None:
 
 def hint_text(advice: Advice, rs: Ruleset) -> str:
     """ "Hint: A♥ — average score +4.1 (next best, 9♠: +1.2)." The scores
-    are the deal's points for the seat's team less the other team's."""
+    are the deal's points for the seat's team less the other team's (in an
+    N-seat game, the seat's less the other seats' mean)."""
     choice = action_words(advice.action, rs)
     runner_up = advice.runner_up
     if advice.mean is None or runner_up is None:
@@ -112,6 +115,9 @@ def action_words(action: str, rs: Ruleset) -> str:
             "suit": gettext(SUIT_NAMES[arg]),
             "symbol": SYMBOLS[arg],
         }
+    if verb == "call":
+        face = tile(arg)
+        return gettext("call %(card)s") % {"card": face.rank + face.symbol}
     if arg and verb in ("play", "lay", "discard", "take", "slide", "give"):
         face = tile(arg)
         return face.rank + face.symbol
@@ -124,4 +130,5 @@ _OTHER = {
     "concede": pgettext_lazy("a move advised", "throw in the hand"),
     "misdeal": pgettext_lazy("a move advised", "call a misdeal"),
     "fold": pgettext_lazy("a move advised", "fold"),
+    "alone": pgettext_lazy("a move advised", "go alone"),
 }

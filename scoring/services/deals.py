@@ -193,6 +193,8 @@ def _seat_deal_finish(
     deal.scores = scores
     deal.finished_at = timezone.now()
     deal.save()
+    if hints_offered(table):
+        transaction.on_commit(functools.partial(_review_enqueue, deal.pk))
     before = list(table.totals) or [0] * len(scores)
     table.totals = [total + score for total, score in zip(before, scores, strict=True)]
     if table.status != OnlineTable.Status.PLAYING:

@@ -14,8 +14,11 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import OnlineDeal, OnlineTable
 from scoring.rules import RULESETS, new_deal
+from scoring.rules.expert import Advice
+from scoring.rules.seat_bots import SeatHeuristicBot
+from scoring.rules.seat_expert import SeatExpertBot
 from scoring.rules.seats import seat_game_winner, seat_scores
-from scoring.services import EMPTY, PlayError, SeatSpec
+from scoring.services import EMPTY, PlayError, SeatSpec, review
 from scoring.services.deals import seat_deal_record
 
 from .builders import run_bots, seats_of, state_of
@@ -183,7 +186,7 @@ def test_a_bot_stand_in_plays_an_n_seat_seat():
     table.save(update_fields=["turn_since"])
     services.seat_hand_to_bot(creator_token=table.creator_token, seat=seat, kind="expert")
     run_bots(table)
-    assert len(state_of(table).log) == 1  # the expert level plays the seat heuristic
+    assert len(state_of(table).log) == 1  # the N-seat expert plays the seat
 
 
 def test_the_new_table_page_offers_every_game_and_seats_its_players(client):
@@ -224,3 +227,80 @@ def test_the_new_table_page_offers_every_game_and_seats_its_players(client):
     seat_page = client.get(reverse("play:seat", args=[rows[0].token]))
     assert seat_page.status_code == 200
     assert seat_page.content.decode().count('class="team seat-score') == 3
+
+
+def person_table(game: str, options: dict | None = None) -> OnlineTable:
+    """A casual table of ``game``: Ana a person in seat 1, normal bots in the others."""
+    rs = RULESETS[game].with_options(**(options or {}))
+    seats = [SeatSpec(NAMES[0], "human")]
+    seats += [SeatSpec(NAMES[k], "heuristic") for k in range(1, rs.players)]
+    return services.table_create(seats=seats, ruleset=game, options=options or {}, deals=1)
+
+
+def ana_plays_to(table: OnlineTable, phase: str) -> None:
+    """Ana (seat 1) plays by the heuristic until it is her turn in ``phase``
+    with a choice, or the deal is over."""
+    me = seats_of(table)[0]
+    bot = SeatHeuristicBot(seed=3)
+    run_bots(table)
+    state = state_of(table)
+    while state.phase != "done" and not (state.phase == phase and len(state.legal) > 1):
+        services.table_act(token=me.token, action=bot.choose(state), version=table.version)
+        run_bots(table)
+        state = state_of(table)
+
+
+@pytest.mark.parametrize("game", ["railroad", "original"])
+def test_the_hint_on_an_n_seat_table_is_the_n_seat_experts(client, settings, monkeypatch, game):
+    settings.PLAY_EXPERT_SAMPLES = settings.PLAY_EXPERT_BID_SAMPLES = 2
+    settings.PLAY_EXPERT_TIME_MS = 50
+    asked = []
+    real = SeatExpertBot.advise
+    monkeypatch.setattr(
+        SeatExpertBot, "advise", lambda self, view: asked.append(view) or real(self, view)
+    )
+    table = person_table(game)
+    ana_plays_to(table, "play")
+    me = seats_of(table)[0]
+    state = state_of(table)
+    assert state.to_act == 0 and state.phase == "play"
+
+    seat_page = client.get(reverse("play:seat", args=[me.token])).text
+    response = client.get(
+        reverse("play:seat_hint", args=[me.token]), headers={"HX-Request": "true"}
+    )
+
+    assert 'class="button quiet hint-button"' in seat_page
+    assert "Hint:" in response.text and "average score " in response.text
+    advised = response.text.split('data-advised="')[1].split('"')[0]
+    assert advised in state.legal
+    assert asked == [state.view(0)]  # from Ana's view alone
+
+
+def test_an_n_seat_deal_is_reviewed_and_its_replay_shows_the_marks(client, monkeypatch):
+    table = person_table("individual", {"players": 3})
+    ana_plays_to(table, "done")
+    deal = table.deals.get(number=1)
+    assert deal.status == OnlineDeal.Status.DONE
+
+    def advice(view, seed):
+        best = view["legal"][0]
+        return Advice(best, {a: (3.0 if a == best else 0.5) for a in view["legal"]})
+
+    monkeypatch.setattr(review, "expert_advice", advice)
+    marks = services.deal_review(deal_id=deal.pk)
+    me = seats_of(table)[0]
+    page = client.get(reverse("play:seat_replay", args=[me.token, 1])).text
+
+    assert marks and {m["seat"] for m in marks} == {0}  # Ana's moves only
+    assert page.count("the expert&#x27;s choice, ") == len(marks)
+
+
+def test_a_finished_n_seat_deal_queues_its_review(monkeypatch, django_capture_on_commit_callbacks):
+    queued = []
+    monkeypatch.setattr(services.deals.deal_review_task, "delay", queued.append)
+    table = person_table("original")
+    with django_capture_on_commit_callbacks(execute=True):
+        ana_plays_to(table, "done")
+
+    assert queued == [table.deals.get(number=1).pk]
