@@ -1,0 +1,228 @@
+"""Bot strength in the N-seat games, duplicate style: expert against normal,
+normal against easy.
+
+For each N-seat game of ``RULESETS`` (five-hand, Railroad, Pedro for 2 to 6
+players at its default three and at five, the original Pedro), games are
+played to the game's target with its own scoring and game end
+(``seat_scores`` and ``seat_game_winner``).  Game pair g deals seeds g*1000,
+g*1000+1, ... (dealer rotating from seat g mod N) twice: once with the
+stronger bot in seat g mod N and the weaker in every other seat, once with
+the weaker in every seat.  So the stronger bot holds each hand the weaker
+one held in the same seat, at the same table, and the cards' luck cancels.
+Both games of a pair are dealt until both have a winner; a game that has
+ended leaves its later deals out of its total.
+
+Printed per game and match: the seat's mean points a deal played by the
+stronger bot and by the weaker (the margin with its 95 % interval, over the
+deal pairs); the games that seat won with each; the duplicate share (a game
+pair counts 1 where only the stronger bot's seat won its game, 0 where only
+the weaker's did, 1/2 where both or neither) with its 95 % interval, to be
+above one half; and the CPU time of one move of each bot (p95, moves with
+one legal action left out).
+
+Run: ``.venv/bin/python bench/seat_bot_strength.py [--games g1,g2] [--pairs
+N] [--budget SAMPLES] [--time-ms MS] [--workers W] [--match
+expert|easy|both]``.  A game is a name of ``RULESETS`` or ``name:players``
+(``individual:5``).
+
+Measured: see MEASURED below.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot_strength import LABEL, MATCHES, interval, p95, verdict  # noqa: E402
+
+from scoring.rules import RULESETS, new_deal  # noqa: E402
+from scoring.rules.levels import make_bot, plays_seats  # noqa: E402
+from scoring.rules.seats import seat_game_winner  # noqa: E402
+
+MEASURED = """
+(not yet measured)
+"""
+
+#: The games measured by default: every N-seat game, the one for 2 to 6
+#: players at its default and at five.
+GAMES = ("five-hand", "railroad", "individual", "individual:5", "original")
+#: A game that has not ended after this many deals is left unfinished.
+MAX_DEALS = 200
+#: Fewer game pairs than this give no interval worth printing.
+MIN_GAME_PAIRS = 10
+
+
+def ruleset(game: str):
+    name, _, players = game.partition(":")
+    rs = RULESETS[name]
+    return rs.with_options(players=int(players)) if players else rs
+
+
+def bid_made(state) -> bool:
+    if state.rs.sides == "called":
+        return state.side_points()[0] >= state.high_bid
+    return state.taken[state.bidder] >= state.high_bid
+
+
+def play(rs, seed: int, dealer: int, hero: int | None, levels, budget, cpu):
+    """One deal with the stronger bot in seat ``hero`` (None: nowhere) and
+    the weaker in the others; the finished deal.  Adds each bot's CPU per
+    move to ``cpu``."""
+    state = new_deal(rs, dealer=dealer, seed=seed)
+    kinds = [levels[0] if seat == hero else levels[1] for seat in range(rs.players)]
+    bots = [
+        make_bot(kind, seed * 8 + seat, rs, **(budget if kind == "expert" else {}))
+        for seat, kind in enumerate(kinds)
+    ]
+    while state.to_act is not None:
+        seat = state.to_act
+        if len(state.legal) > 1:
+            start = time.process_time()
+            action = bots[seat].choose(state)
+            cpu[kinds[seat]].append(1000 * (time.process_time() - start))
+        else:
+            action = bots[seat].choose(state)
+        state.apply(action)
+    return state
+
+
+def game_pair(job: tuple) -> dict:
+    """Game pair ``g``: the same deals with the stronger bot in one seat and
+    with the weaker there, until both games have a winner."""
+    game, g, levels, budget = job
+    rs = ruleset(game)
+    n = rs.players
+    hero = g % n
+    cpu = {level: [] for level in levels}
+    totals = [[0] * n, [0] * n]
+    won: list[int | None] = [None, None]  # the hero's seat won its game: 1, lost: 0
+    margins: list[float] = []
+    strong: list[float] = []
+    weak: list[float] = []
+    k = 0
+    while None in won and k < MAX_DEALS:
+        seed, dealer = g * 1000 + k, (g + k) % n
+        scores = []
+        for game_at, who in enumerate((hero, None)):
+            state = play(rs, seed, dealer, who, levels, budget, cpu)
+            score = state.score()
+            scores.append(score[hero])
+            if won[game_at] is not None:
+                continue
+            totals[game_at] = [t + s for t, s in zip(totals[game_at], score, strict=True)]
+            winner = seat_game_winner(
+                totals[game_at],
+                rs.target,
+                bidder=state.bidder,
+                partner=state.partner,
+                bid_made=bid_made(state),
+            )
+            if winner is not None:
+                won[game_at] = int(winner == hero)
+        strong.append(scores[0])
+        weak.append(scores[1])
+        margins.append(scores[0] - scores[1])
+        k += 1
+    return {"margins": margins, "strong": strong, "weak": weak, "won": won, "cpu": cpu}
+
+
+def run(game: str, match: str, pairs: int, budget: dict, workers: int) -> dict:
+    """Game pairs of ``game`` until ``pairs`` deal pairs are played."""
+    levels = MATCHES[match]
+    found = {"margins": [], "strong": [], "weak": [], "shares": [], "wins": [0, 0]}
+    found["cpu"] = {level: [] for level in levels}
+
+    def add(result: dict) -> None:
+        for key in ("margins", "strong", "weak"):
+            found[key].extend(result[key])
+        for level, times in result["cpu"].items():
+            found["cpu"][level].extend(times)
+        if None not in result["won"]:
+            mine, theirs = result["won"]
+            found["shares"].append((1 + mine - theirs) / 2)
+            found["wins"][0] += mine
+            found["wins"][1] += theirs
+
+    jobs = ((game, g, levels, budget) for g in range(100_000))
+    if workers <= 1:
+        while len(found["margins"]) < pairs:
+            add(game_pair(next(jobs)))
+        return found
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for result in pool.imap(game_pair, jobs):
+            add(result)
+            if len(found["margins"]) >= pairs:
+                pool.terminate()
+                break
+    return found
+
+
+def report(game: str, match: str, found: dict, seconds: float) -> None:
+    strong, weak = (LABEL[level] for level in MATCHES[match])
+    n = len(found["margins"])
+    margin, spread = interval(found["margins"])
+    points = f"{sum(found['strong']) / n:+.2f} vs {sum(found['weak']) / n:+.2f}"
+    shares = found["shares"]
+    if len(shares) >= MIN_GAME_PAIRS:
+        share, half = interval(shares)
+        games = (
+            f"the seat won {found['wins'][0]} of {len(shares)} games with {strong}, "
+            f"{found['wins'][1]} with {weak}; duplicate share {share:.1%} ± {half:.1%}"
+        )
+        mark = verdict(share - half, share + half, 0.5)
+    else:
+        games = f"{len(shares)} game pairs finished, too few for an interval"
+        mark = "not yet clear"
+    cpu = "  ".join(
+        f"{LABEL[level]} p95 {p95(times):.2f} ms" for level, times in found["cpu"].items()
+    )
+    print(
+        f"  {game:13} {strong} vs {weak}: {n} deal pairs; the seat's points a deal "
+        f"{points} (margin {margin:+.2f} ± {spread:.2f}); {games} "
+        f"[target > 50%: {mark}]; CPU a move {cpu}; {seconds:.0f} s",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated")
+    parser.add_argument("--pairs", type=int, default=40, help="deal pairs a game and match")
+    parser.add_argument("--budget", type=int, default=48, help="expert samples a move")
+    parser.add_argument("--time-ms", type=int, default=200, help="expert CPU cap a move")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--match", choices=("expert", "easy", "both"), default="both")
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g]
+    unknown = [g for g in games if g.partition(":")[0] not in RULESETS]
+    if unknown or not all(plays_seats(ruleset(g)) for g in games if g not in unknown):
+        parser.error(f"not an N-seat game: {', '.join(unknown or games)}")
+    budget = {
+        "samples": args.budget,
+        "bid_samples": max(1, args.budget // 2),
+        "time_ms": args.time_ms or None,
+    }
+    matches = ["expert", "easy"] if args.match == "both" else [args.match]
+    print(
+        f"N-seat bot strength, duplicate: at least {args.pairs} deal pairs a game and "
+        f"match; expert samples {budget['samples']} ({budget['bid_samples']} bidding), "
+        f"CPU cap {args.time_ms} ms; {args.workers} workers",
+        flush=True,
+    )
+    began = time.perf_counter()
+    for game in games:
+        for match in matches:
+            start = time.perf_counter()
+            found = run(game, match, args.pairs, budget, args.workers)
+            report(game, match, found, time.perf_counter() - start)
+    print(f"  ({time.perf_counter() - began:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
