@@ -17,8 +17,8 @@ stronger bot and by the weaker (the margin with its 95 % interval, over the
 deal pairs); the games that seat won with each; the duplicate share (a game
 pair counts 1 where only the stronger bot's seat won its game, 0 where only
 the weaker's did, 1/2 where both or neither) with its 95 % interval, to be
-above one half; and the CPU time of one move of each bot (p95, moves with
-one legal action left out).
+above one half; and the CPU time of one move of each bot, and of the
+stronger bot in each phase (p95, moves with one legal action left out).
 
 Run: ``.venv/bin/python bench/seat_bot_strength.py [--games g1,g2] [--pairs
 N] [--budget SAMPLES] [--time-ms MS] [--workers W] [--match
@@ -43,7 +43,7 @@ from bot_strength import LABEL, MATCHES, interval, p95, verdict  # noqa: E402
 
 from scoring.rules import RULESETS, new_deal  # noqa: E402
 from scoring.rules.levels import make_bot, plays_seats  # noqa: E402
-from scoring.rules.seats import seat_game_winner  # noqa: E402
+from scoring.rules.seats import PHASES, seat_game_winner  # noqa: E402
 
 MEASURED = """
 (not yet measured)
@@ -73,7 +73,7 @@ def bid_made(state) -> bool:
 def play(rs, seed: int, dealer: int, hero: int | None, levels, budget, cpu):
     """One deal with the stronger bot in seat ``hero`` (None: nowhere) and
     the weaker in the others; the finished deal.  Adds each bot's CPU per
-    move to ``cpu``."""
+    move to ``cpu``, by its level and by (level, phase)."""
     state = new_deal(rs, dealer=dealer, seed=seed)
     kinds = [levels[0] if seat == hero else levels[1] for seat in range(rs.players)]
     bots = [
@@ -83,9 +83,11 @@ def play(rs, seed: int, dealer: int, hero: int | None, levels, budget, cpu):
     while state.to_act is not None:
         seat = state.to_act
         if len(state.legal) > 1:
-            start = time.process_time()
+            phase, start = state.phase, time.process_time()
             action = bots[seat].choose(state)
-            cpu[kinds[seat]].append(1000 * (time.process_time() - start))
+            spent = 1000 * (time.process_time() - start)
+            cpu[kinds[seat]].append(spent)
+            cpu.setdefault((kinds[seat], phase), []).append(spent)
         else:
             action = bots[seat].choose(state)
         state.apply(action)
@@ -141,8 +143,8 @@ def run(game: str, match: str, pairs: int, budget: dict, workers: int) -> dict:
     def add(result: dict) -> None:
         for key in ("margins", "strong", "weak"):
             found[key].extend(result[key])
-        for level, times in result["cpu"].items():
-            found["cpu"][level].extend(times)
+        for key, times in result["cpu"].items():
+            found["cpu"].setdefault(key, []).extend(times)
         if None not in result["won"]:
             mine, theirs = result["won"]
             found["shares"].append((1 + mine - theirs) / 2)
@@ -180,8 +182,14 @@ def report(game: str, match: str, found: dict, seconds: float) -> None:
         games = f"{len(shares)} game pairs finished, too few for an interval"
         mark = "not yet clear"
     cpu = "  ".join(
-        f"{LABEL[level]} p95 {p95(times):.2f} ms" for level, times in found["cpu"].items()
+        f"{LABEL[level]} p95 {p95(found['cpu'][level]):.2f} ms" for level in MATCHES[match]
     )
+    phases = ", ".join(
+        f"{phase} {p95(found['cpu'][MATCHES[match][0], phase]):.0f}"
+        for phase in PHASES
+        if (MATCHES[match][0], phase) in found["cpu"]
+    )
+    cpu += f" ({strong} p95 by phase, ms: {phases})"
     print(
         f"  {game:13} {strong} vs {weak}: {n} deal pairs; the seat's points a deal "
         f"{points} (margin {margin:+.2f} ± {spread:.2f}); {games} "
