@@ -65,11 +65,15 @@ def a_seed_for_the_person(game: str) -> int:
     raise AssertionError("no such shuffle")
 
 
-def seat_table(game: str, monkeypatch) -> services.OnlineTable:
+def seat_table(game: str, monkeypatch, bots: str = EMPTY) -> services.OnlineTable:
+    """Rosa in seat 1 and four bots (seats left empty: normal ones), on a
+    shuffle that leaves her a bid."""
     seed = a_seed_for_the_person(game)
     real = deal_service.new_deal
     monkeypatch.setattr(deal_service, "new_deal", lambda rs, dealer: real(rs, dealer, seed=seed))
-    seats = [SeatSpec("Rosa", "human")] + [SeatSpec("", EMPTY)] * 4
+    seats = [SeatSpec("Rosa", "human")] + [
+        SeatSpec(f"Bot {k}" if bots != EMPTY else "", bots) for k in range(2, 6)
+    ]
     table = services.table_create(ruleset=game, seats=seats, deals=1)
     monkeypatch.setattr(deal_service, "new_deal", real)
     return table
@@ -173,6 +177,27 @@ def test_a_person_calls_a_trump_in_railroad(phone, traffic, monkeypatch):
     assert len(set(others)) == 1
     totals = phone.locator(".scoreboard.seats .seat-score .total").all_inner_texts()
     assert [int(t) for t in totals] == table.totals == tally
+    assert traffic.problems == []
+
+
+def test_the_expert_hints_and_plays_at_a_five_hand_table(phone, traffic, monkeypatch, settings):
+    settings.PLAY_EXPERT_SAMPLES, settings.PLAY_EXPERT_BID_SAMPLES = 8, 4
+    table = seat_table("five-hand", monkeypatch, bots="expert")
+    phone.goto(f"/play/s/{table.seats.get(seat=0).token}/")
+    expect(phone.locator('#game[data-turn="me"]')).to_have_count(1, timeout=20_000)
+
+    phone.get_by_role("link", name="Hint").click()
+
+    line = phone.locator("#advice")
+    expect(line).to_contain_text("Hint:")
+    offered = phone.locator("#game button.choice, #game button.pcard").evaluate_all(
+        "bs => bs.map(b => b.value)"
+    )
+    assert line.get_attribute("data-advised") in offered
+    play_the_deal(phone)
+    table.refresh_from_db()
+    assert set(table.current.events.values_list("by", flat=True)) == {"human", "expert"}
+    assert table.totals == table.current.record["tally"]
     assert traffic.problems == []
 
 
