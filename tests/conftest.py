@@ -18,6 +18,11 @@ client copy the context each time, which made the large pages three times
 slower to render.  A test that reads ``response.context`` or
 ``response.templates`` asks for them with the ``template_context`` fixture.
 
+Passwords are hashed with MD5 for the whole run (``quick_passwords``): the
+site's hasher takes a quarter of a second a password, by design, and most
+tests make or sign in users, some in a world made once a module.  A test
+that runs the site in a process of its own hashes as the site does.
+
 A module whose tests all meet the same rows builds them once with the
 ``shared_rows`` fixture, as Django's ``TestCase.setUpTestData`` does."""
 
@@ -29,6 +34,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 from django.template.base import Template
+from django.test import override_settings
 from django.test.utils import instrumented_test_render
 from django.utils import translation
 
@@ -57,6 +63,14 @@ def plain_render(self, context):
 @pytest.fixture(scope="session", autouse=True)
 def plain_templates(django_test_environment):
     Template._render = plain_render
+
+
+@pytest.fixture(scope="session", autouse=True)
+def quick_passwords(django_test_environment) -> Iterator[None]:
+    """MD5 for every password the run makes or checks, from before the
+    first world a module makes."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture

@@ -72,12 +72,6 @@ def links_to_the_live_server(settings, live_server):
     settings.PEDROPARTY_BASE_URL = live_server.url
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """The live server runs in this process, so it hashes the same quick way."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def host(django_user_model, transactional_db):
     return django_user_model.objects.create_user(username="hostess", password=PASSWORD)

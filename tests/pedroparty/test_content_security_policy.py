@@ -126,8 +126,7 @@ def assert_strict_policy(response) -> None:
 
 
 @pytest.fixture
-def host(django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def host(django_user_model):
     return django_user_model.objects.create_user(username="hostess", password="cards-and-wine-1")
 
 

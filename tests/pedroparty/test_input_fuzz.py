@@ -364,8 +364,7 @@ def _forms_of_the_site(world: World) -> dict[str, dict[str, str]]:
 def fuzz(shared_rows) -> Iterator[Fuzzer]:
     """The world and the forms of its pages, made once for the module's
     tests: each request is rolled back, so every test meets them as made."""
-    quick = override_settings(
-        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+    local_cache = override_settings(
         CACHES={
             "default": {
                 "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -373,7 +372,7 @@ def fuzz(shared_rows) -> Iterator[Fuzzer]:
             }
         },
     )
-    with quick, pytest.MonkeyPatch.context() as patch:
+    with local_cache, pytest.MonkeyPatch.context() as patch:
         # A look at the documents page queues again a render with no sign of
         # life for STUCK_AFTER, which changes its row on purpose; this run can
         # outlast that limit on a busy machine, so the world's documents never

@@ -20,11 +20,6 @@ PASSWORD = "cards-1-wine"
 LOGIN_URLS = {"host": "login", "admin": "admin:login"}
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def hosts(django_user_model):
     """Two staff accounts (the admin's sign-in page wants staff)."""

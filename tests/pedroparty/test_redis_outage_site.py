@@ -166,8 +166,10 @@ def wait_for(condition, what: str, timeout: float = 90, every=None) -> None:
 
 
 def test_the_host_and_the_phones_carry_on_while_redis_is_down(
-    site, redis_server, django_user_model
+    site, redis_server, django_user_model, settings
 ):
+    # The site's processes check the password with the site's own hasher.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
     host = django_user_model.objects.create_user(username="hostess", password=PASSWORD)
     party = services.party_create(
         owner=host,

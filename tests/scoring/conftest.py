@@ -13,8 +13,3 @@ import pytest
 def no_think(settings):
     """Bots act at once."""
     settings.PLAY_BOT_DELAY_MS = 0
-
-
-@pytest.fixture
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

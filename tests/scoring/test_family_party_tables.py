@@ -17,7 +17,7 @@ from tournaments.models import DealResult
 
 from .builders import run_bots
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think", "fast_hashing")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 NAMES = ["Ana", "Bea", "Cruz", "Dee"]
 #: Games where point cards can leave play: the entry carries both teams' points.

@@ -16,7 +16,7 @@ from tournaments.models import DealResult, Round
 
 from .builders import act, run_bots, seats_of, state_of
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think", "fast_hashing")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_think")]
 
 NAMES = ["Élodie", "Beñat", "Núñez", "O'Brien", "Zoë", "Ana", "Bea", "Cruz"]
 

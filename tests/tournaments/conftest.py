@@ -11,12 +11,6 @@ import pytest
 from .builders import make_host, make_party
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Most tests make users; the real hasher takes most of a second for each."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def host(db):
     return make_host()

@@ -38,8 +38,6 @@ def debug_on(settings):
     """As `make run` sets: debug on, the development server's address."""
     settings.DEBUG = True
     settings.PEDROPARTY_BASE_URL = "http://127.0.0.1:8000"
-    # The demo checks and sets a password on each run: hash it quickly here.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def run_demo() -> str:
@@ -182,7 +180,6 @@ def test_demo_off_deactivates_the_host_that_keeps_the_hall_from_serving(settings
     from tournaments.management.commands.demo import demo_host
 
     settings.DEBUG = False
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     demo_host()
     with pytest.raises(Refused, match="make demo-off"):
         demo_refuse()

@@ -18,11 +18,6 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Ana", "Bea", "Cruz", "Dani", "Eli", "Fran", "Gil", "Hugo"]
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def people(django_user_model):
     make = django_user_model.objects.create_user
