@@ -22,7 +22,7 @@ help:
 	@echo "make worker     a Celery worker for every queue (needs REDIS_URL; without it tasks run in-process)"
 	@echo "make test       lint, format check and the whole test suite (browser tests too),"
 	@echo "                in parallel (TEST_WORKERS=auto: one a core)"
-	@echo "make test-fast  the test suite without browser (e2e) tests and benchmark smoke runs (slow)"
+	@echo "make test-fast  the test suite without browser (e2e) tests, benchmark smoke runs (slow) and site or worker processes (processes)"
 	@echo "make bench      run every bench/*.py script"
 	@echo "make docs       build the documentation site from docs/ into site/ (strict: a broken link fails)"
 	@echo "make docs-serve serve the documentation at http://127.0.0.1:8001/ while it is edited"
@@ -106,7 +106,7 @@ test: $(STAMP_DEV)
 
 test-fast: $(STAMP_DEV)
 	@$(COMPILE_CATALOGUES)
-	$(PYTEST) -m "not e2e and not slow"
+	$(PYTEST) -m "not e2e and not slow and not processes"
 
 bench: export DJANGO_DEBUG = true
 bench: $(STAMP_RUN)

@@ -26,6 +26,8 @@ from tournaments.management.commands.demo import PASSWORD, USERNAME
 
 from .private_redis import free_port
 
+pytestmark = pytest.mark.processes
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("REDIS_URL")
 

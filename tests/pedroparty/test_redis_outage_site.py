@@ -39,6 +39,7 @@ from tournaments.selectors import party_standings
 from .private_redis import PrivateRedis, free_port
 
 pytestmark = [
+    pytest.mark.processes,
     pytest.mark.skipif(
         settings.REDIS_URL is None,
         reason="REDIS_URL is not set: these run gunicorn and a worker (CI sets it)",

@@ -204,6 +204,7 @@ def start_site(env: dict[str, str]) -> tuple[Browser, object]:
         time.sleep(0.2)
 
 
+@pytest.mark.processes
 @pytest.mark.django_db(transaction=True)
 def test_two_web_processes_share_the_count_and_a_redis_outage_stops_nothing(host):
     """Two gunicorns on one redis-server of the test's own: misses on either

@@ -31,6 +31,7 @@ from tournaments.models import Document
 from .test_documents import assert_certificates_right, finished_party
 
 pytestmark = [
+    pytest.mark.processes,
     pytest.mark.skipif(
         settings.REDIS_URL is None,
         reason="REDIS_URL is not set: no broker for a real worker (CI sets it)",

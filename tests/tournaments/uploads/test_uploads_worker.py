@@ -28,6 +28,7 @@ from tournaments.models import Club, Party, Upload
 from .test_uploads import as_file, club_file, made, nothing_made, page_text, page_url
 
 pytestmark = [
+    pytest.mark.processes,
     pytest.mark.skipif(
         settings.REDIS_URL is None,
         reason="REDIS_URL is not set: no broker for a real worker (CI sets it)",
