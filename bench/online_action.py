@@ -26,7 +26,8 @@ next deal): the wait's p50 and p95, the bots' decisions in it, and the wait
 beyond their thinking time (``PLAY_BOT_DELAY_MS`` each decision: a forced
 step takes none, and a seat's discards or takes are one; target: p95 <=
 1 s).  ``--level expert`` seats expert bots (their search adds its CPU
-time), ``--moves N`` sets how many waits are measured.
+time), ``--moves N`` sets how many waits are measured, ``--game`` the game
+(``--game five-hand``: one person and four bots).
 
 Measured (2026-12-06, two shared cores, PostgreSQL, normal bots,
 PLAY_BOT_DELAY_MS 600): see ``MEASURED`` in the script.
@@ -104,7 +105,7 @@ POLL_MS = 50
 #: The wait beyond the bots' thinking time the table should stay under (p95).
 WAIT_TARGET_MS = 1000.0
 #: The phases of the person's moves, in the order printed.
-PHASES = ("bid", "trump", "discard", "fill", "rob", "lay", "play", "next deal")
+PHASES = ("bid", "trump", "discard", "fill", "rob", "call", "lay", "play", "next deal")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -112,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bots", action="store_true", help="only the wait on bots")
     parser.add_argument("--level", default="heuristic", choices=("easy", "heuristic", "expert"))
     parser.add_argument("--moves", type=int, default=120, help="waits measured")
+    parser.add_argument("--game", default="monterey-draw", help="the game of the bots' tables")
     args = parser.parse_args(argv)
     broker = os.environ.get("REDIS_URL")
     if not args.bots:
@@ -122,11 +124,11 @@ def main(argv: list[str] | None = None) -> None:
             print("wait on bots: REDIS_URL is not set, no broker for a worker; not measured")
             return
         # Django is set up without the broker here: the wait runs in a fresh interpreter.
-        command = [sys.executable, __file__, "--bots", "--level", args.level]
+        command = [sys.executable, __file__, "--bots", "--level", args.level, "--game", args.game]
         sys.exit(subprocess.call([*command, "--moves", str(args.moves)], env=env))
     if not broker:
         sys.exit("wait on bots: REDIS_URL is not set, no broker for a worker")
-    run_on_throwaway_database(lambda engine: run_bots(engine, args.level, args.moves))
+    run_on_throwaway_database(lambda engine: run_bots(engine, args.level, args.moves, args.game))
 
 
 def run(engine: str) -> None:
@@ -259,20 +261,24 @@ def bot_decisions(table, first: int) -> int:
     return count
 
 
-def run_bots(engine: str, level: str, moves: int) -> None:
-    """The person's wait on three bots, with a real worker; see the module's description."""
+def run_bots(engine: str, level: str, moves: int, game: str = "monterey-draw") -> None:
+    """The person's wait on the bots of a table of ``game``, with a real
+    worker; see the module's description."""
     from django.conf import settings
     from django.test import Client
     from django.urls import reverse
 
     from scoring import services
-    from scoring.rules.bots import HeuristicBot
+    from scoring.rules import RULESETS
+    from scoring.rules.levels import make_bot, plays_seats
     from scoring.services import SeatSpec
 
     delay_ms = settings.PLAY_BOT_DELAY_MS
     client = Client()
     hx = {"HX-Request": "true"}
-    person = HeuristicBot(11)
+    rs = RULESETS[game]
+    bots = rs.players - 1 if plays_seats(rs) else 3
+    person = make_bot("heuristic", 11, rs)
     waits: dict[str, list[tuple[float, int]]] = {}
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed after the worker stops)
     worker = start_worker(log)
@@ -306,8 +312,11 @@ def run_bots(engine: str, level: str, moves: int) -> None:
         while sum(len(w) for w in waits.values()) < moves:
             table_number += 1
             table = services.table_create(
-                seats=[SeatSpec("Ana", "human"), *(SeatSpec(f"Bot {n}", level) for n in (2, 3, 4))],
-                ruleset="monterey-draw",
+                seats=[
+                    SeatSpec("Ana", "human"),
+                    *(SeatSpec(f"Bot {n}", level) for n in range(2, bots + 2)),
+                ],
+                ruleset=game,
                 deals=4,
             )
             token = table.seats.get(seat=0).token
@@ -344,7 +353,7 @@ def run_bots(engine: str, level: str, moves: int) -> None:
         log.close()
 
     print(
-        f"wait on bots {engine}: one person and three {level} bots at Monterey Draw, "
+        f"wait on bots {engine}: one person and {bots} {level} bots at {game}, "
         f"a real worker, PLAY_BOT_DELAY_MS {delay_ms}, the page asking every {POLL_MS} ms"
     )
     beyond_all = []
