@@ -303,8 +303,11 @@ def report(name: str, match: str, found: dict, seconds: float) -> None:
     )
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def match_main(argv, *, doc: str, title: str, games: list[str], check, run, report) -> None:
+    """The command line of a duplicate match (this script's and the N-seat
+    one's): ``games`` by default, ``check(games)`` naming what it refuses
+    (or None), each game and match ``run`` and its ``report`` printed."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--games", default="", help="comma-separated; default every one")
     parser.add_argument("--pairs", type=int, default=40, help="deal pairs a game and match")
     parser.add_argument("--budget", type=int, default=48, help="expert samples a move")
@@ -312,10 +315,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--match", choices=("expert", "easy", "both"), default="both")
     args = parser.parse_args(argv)
-    games = [g for g in args.games.split(",") if g] or partnership_games()
-    unknown = [g for g in games if g not in RULESETS or RULESETS[g].sides != "fixed"]
-    if unknown:
-        parser.error(f"not a four-seat partnership game: {', '.join(unknown)}")
+    games = [g for g in args.games.split(",") if g] or games
+    refused = check(games)
+    if refused:
+        parser.error(refused)
     budget = {
         "samples": args.budget,
         "bid_samples": max(1, args.budget // 2),
@@ -323,9 +326,10 @@ def main(argv: list[str] | None = None) -> None:
     }
     matches = ["expert", "easy"] if args.match == "both" else [args.match]
     print(
-        f"bot strength, duplicate: at least {args.pairs} deal pairs a game and match; "
+        f"{title}, duplicate: at least {args.pairs} deal pairs a game and match; "
         f"expert samples {budget['samples']} ({budget['bid_samples']} bidding), "
-        f"CPU cap {args.time_ms} ms; {args.workers} workers"
+        f"CPU cap {args.time_ms} ms; {args.workers} workers",
+        flush=True,
     )
     began = time.perf_counter()
     for name in games:
@@ -334,6 +338,23 @@ def main(argv: list[str] | None = None) -> None:
             found = run(name, match, args.pairs, budget, args.workers)
             report(name, match, found, time.perf_counter() - start)
     print(f"  ({time.perf_counter() - began:.0f} s)")
+
+
+def not_partnership(games: list[str]) -> str | None:
+    unknown = [g for g in games if g not in RULESETS or RULESETS[g].sides != "fixed"]
+    return f"not a four-seat partnership game: {', '.join(unknown)}" if unknown else None
+
+
+def main(argv: list[str] | None = None) -> None:
+    match_main(
+        argv,
+        doc=__doc__,
+        title="bot strength",
+        games=partnership_games(),
+        check=not_partnership,
+        run=run,
+        report=report,
+    )
 
 
 if __name__ == "__main__":

@@ -30,16 +30,14 @@ Measured: see MEASURED below.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
-import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot_strength import LABEL, MATCHES, interval, p95, verdict  # noqa: E402
+from bot_strength import LABEL, MATCHES, interval, match_main, p95, verdict  # noqa: E402
 
 from scoring.rules import RULESETS, new_deal  # noqa: E402
 from scoring.rules.levels import make_bot, plays_seats  # noqa: E402
@@ -198,38 +196,23 @@ def report(game: str, match: str, found: dict, seconds: float) -> None:
     )
 
 
+def not_n_seat(games: list[str]) -> str | None:
+    names = [g.partition(":")[0] for g in games]
+    unknown = [g for g, name in zip(games, names, strict=True) if name not in RULESETS]
+    unknown += [g for g in games if g not in unknown and not plays_seats(ruleset(g))]
+    return f"not an N-seat game: {', '.join(unknown)}" if unknown else None
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated")
-    parser.add_argument("--pairs", type=int, default=40, help="deal pairs a game and match")
-    parser.add_argument("--budget", type=int, default=48, help="expert samples a move")
-    parser.add_argument("--time-ms", type=int, default=200, help="expert CPU cap a move")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--match", choices=("expert", "easy", "both"), default="both")
-    args = parser.parse_args(argv)
-    games = [g for g in args.games.split(",") if g]
-    unknown = [g for g in games if g.partition(":")[0] not in RULESETS]
-    if unknown or not all(plays_seats(ruleset(g)) for g in games if g not in unknown):
-        parser.error(f"not an N-seat game: {', '.join(unknown or games)}")
-    budget = {
-        "samples": args.budget,
-        "bid_samples": max(1, args.budget // 2),
-        "time_ms": args.time_ms or None,
-    }
-    matches = ["expert", "easy"] if args.match == "both" else [args.match]
-    print(
-        f"N-seat bot strength, duplicate: at least {args.pairs} deal pairs a game and "
-        f"match; expert samples {budget['samples']} ({budget['bid_samples']} bidding), "
-        f"CPU cap {args.time_ms} ms; {args.workers} workers",
-        flush=True,
+    match_main(
+        argv,
+        doc=__doc__,
+        title="N-seat bot strength",
+        games=list(GAMES),
+        check=not_n_seat,
+        run=run,
+        report=report,
     )
-    began = time.perf_counter()
-    for game in games:
-        for match in matches:
-            start = time.perf_counter()
-            found = run(game, match, args.pairs, budget, args.workers)
-            report(game, match, found, time.perf_counter() - start)
-    print(f"  ({time.perf_counter() - began:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -442,26 +442,27 @@ def _auction_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
     return make
 
 
-def _play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
-    """A deal agreeing with a view taken in play: the other seats' hidden
-    cards dealt from the cards this seat has not seen, keeping the suits each
-    showed it lacks, and every public card replayed.  Returns a maker of
-    fresh copies, or None when the sample does not replay to the same
-    position."""
-    seat = view["seat"]
-    trump = SUITS.index(view["trump"])
-    tables = ruleset_tables(rs)
-    ist, fol = tables.is_trump[trump], tables.follows[trump]
-    follows_led = not rs.play_rule.startswith("no-rank") and not rs.cut_throat
-    follows_led = follows_led and rs.play_rule != "trumps-only"
+def seen_in_play(view: dict[str, Any], seats: int, ist, fol, follows_led: bool):
+    """What the seat whose view this is has seen of a deal in play, for a
+    search that deals the rest (this module's and the N-seat expert's):
 
-    plays: list[tuple[str, int, int]] = []  # ("lay" | "play", seat, card), in order
-    start: list[list[int]] = [[], [], [], []]
-    no_trump = [False] * 4
-    lacks: list[set[int]] = [set(), set(), set(), set()]
+    * ``plays``: every card laid or played, as ("lay" | "play", seat, card)
+      in the order of play (a seat's lays before its card of the trick);
+    * ``start``: each seat's cards seen so far, in that order, and the
+      viewer's own hand after its own;
+    * ``no_trump`` and ``lacks``: the seats that showed they hold no trump
+      (by not playing one to a trump lead), and the plain suits each showed
+      it lacks (by not following one, where ``follows_led``);
+    * ``seen``: every card the seat has seen, its discards and the face-up
+      cards included."""
+    seat = view["seat"]
+    plays: list[tuple[str, int, int]] = []
+    start: list[list[int]] = [[] for _ in range(seats)]
+    no_trump = [False] * seats
+    lacks: list[set[int]] = [set() for _ in range(seats)]
 
     def trick_plays(cards, laid):
-        lays = {}
+        lays: dict[int, list[int]] = {}
         for s, code in laid:
             lays.setdefault(s, []).append(CARD[code])
         led = None
@@ -496,6 +497,23 @@ def _play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
     for cards in view.get("discards", ()):
         seen.update(CARD[code] for code in cards)
     seen.update(CARD[code] for code in view.get("stock_trumps", ()))
+    return plays, start, no_trump, lacks, seen
+
+
+def _play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
+    """A deal agreeing with a view taken in play: the other seats' hidden
+    cards dealt from the cards this seat has not seen, keeping the suits each
+    showed it lacks, and every public card replayed.  Returns a maker of
+    fresh copies, or None when the sample does not replay to the same
+    position."""
+    seat = view["seat"]
+    trump = SUITS.index(view["trump"])
+    tables = ruleset_tables(rs)
+    ist, fol = tables.is_trump[trump], tables.follows[trump]
+    follows_led = not rs.play_rule.startswith("no-rank") and not rs.cut_throat
+    follows_led = follows_led and rs.play_rule != "trumps-only"
+
+    plays, start, no_trump, lacks, seen = seen_in_play(view, 4, ist, fol, follows_led)
     out = set(view["out"])
     folded = view.get("folded")
     for s in range(4):
@@ -587,15 +605,22 @@ def _play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
             world.apply(action)
         return world
 
+    return replays_to(make, view, 4)
+
+
+def replays_to(make, view: dict[str, Any], seats: int):
+    """``make`` if the deal it makes reaches the position of ``view`` (a
+    view taken in play): the same seat to act with the same legal actions,
+    the same seats out; None if not, or if it cannot be replayed."""
     try:
         world = make()
     except (IllegalAction, ValueError):
         return None
     if (
-        world.to_act != seat
+        world.to_act != view["seat"]
         or world.phase != "play"
         or sorted(world.legal) != sorted(view["legal"])
-        or [s for s in range(4) if world.out[s]] != view["out"]
+        or [s for s in range(seats) if world.out[s]] != view["out"]
     ):
         return None
     return make

@@ -42,8 +42,7 @@ import random
 from typing import Any
 
 from .cards import ALL_CODES, ANY_CARD, PACKS, SUITS
-from .deal import IllegalAction
-from .expert import ExpertBot
+from .expert import ExpertBot, replays_to, seen_in_play
 from .rulesets import Ruleset
 from .seat_bots import SeatHeuristicBot
 from .seats import SeatDeal, seat_scores
@@ -91,47 +90,7 @@ def _seat_play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
     tables = rs.tables
     ist, fol = tables.is_trump[trump], tables.follows[trump]
 
-    plays: list[tuple[str, int, int]] = []  # ("lay" | "play", seat, card), in order
-    start: list[list[int]] = [[] for _ in range(n)]
-    no_trump = [False] * n
-    lacks: list[set[int]] = [set() for _ in range(n)]
-
-    def trick_plays(cards, laid):
-        lays: dict[int, list[int]] = {}
-        for s, code in laid:
-            lays.setdefault(s, []).append(CARD[code])
-        led = None
-        for s, code in cards:
-            for card in lays.pop(s, ()):
-                plays.append(("lay", s, card))
-                start[s].append(card)
-            card = CARD[code]
-            plays.append(("play", s, card))
-            start[s].append(card)
-            if led is None:
-                led = card
-            elif ist[led] and not ist[card]:
-                no_trump[s] = True
-            elif not ist[led] and not ist[card] and fol[card] != fol[led]:
-                lacks[s].add(fol[led])
-        for s, cards_left in lays.items():
-            for card in cards_left:
-                plays.append(("lay", s, card))
-                start[s].append(card)
-
-    for trick in view["tricks"]:
-        trick_plays(trick["cards"], trick["laid"])
-    trick_plays(view["trick"], view["laid"])
-
-    mine = [CARD[code] for code in view["hand"]]
-    start[seat].extend(mine)
-    seen = set(mine)
-    for cards in start:
-        seen.update(cards)
-    seen.update(CARD[code] for code in view["my_discards"])
-    for cards in view.get("discards", ()):
-        seen.update(CARD[code] for code in cards)
-    seen.update(CARD[code] for code in view.get("stock_trumps", ()))
+    plays, start, no_trump, lacks, seen = seen_in_play(view, n, ist, fol, True)
     unseen = [card for card in PACKS[rs.pack] if card not in seen]
     rng.shuffle(unseen)
 
@@ -193,15 +152,4 @@ def _seat_play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
             world.apply(action)
         return world
 
-    try:
-        world = make()
-    except (IllegalAction, ValueError):
-        return None
-    if (
-        world.to_act != seat
-        or world.phase != "play"
-        or sorted(world.legal) != sorted(view["legal"])
-        or [s for s in range(n) if world.out[s]] != view["out"]
-    ):
-        return None
-    return make
+    return replays_to(make, view, n)

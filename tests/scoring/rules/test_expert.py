@@ -14,40 +14,9 @@ from scoring.rules import PARTNERSHIP_RULESETS, new_deal
 from scoring.rules.bots import play_deal
 from scoring.rules.expert import ExpertBot
 
+from .view_only import blind_to_hidden_hands, others_shuffled, play_from_views
+
 SMALL = {"samples": 3, "bid_samples": 2}
-
-
-class ViewOnly:
-    """All a fair player gets: whose turn it is and that seat's view."""
-
-    __slots__ = ("_state", "views")
-
-    def __init__(self, state) -> None:
-        self._state = state
-        self.views = 0
-
-    @property
-    def to_act(self) -> int:
-        return self._state.to_act
-
-    def view(self, seat: int) -> dict:
-        assert seat == self._state.to_act, "the bot asked for another seat's view"
-        self.views += 1
-        return self._state.view(seat)
-
-
-def _others_shuffled(state, seat: int, rng: random.Random):
-    """A copy of ``state`` whose other hands are dealt again among themselves
-    from the same cards, each keeping its size: what ``seat`` sees is the same."""
-    other = type(state).from_json(state.to_json())
-    seats = [s for s in range(4) if s != seat]
-    cards = [card for s in seats for card in other.hands[s]]
-    rng.shuffle(cards)
-    for s in seats:
-        size = len(other.hands[s])
-        other.hands[s], cards = sorted(cards[:size]), cards[size:]
-    assert other.view(seat) == state.view(seat)
-    return other
 
 
 @pytest.mark.parametrize("name", list(PARTNERSHIP_RULESETS))
@@ -58,14 +27,7 @@ def test_the_expert_plays_whole_deals_from_its_seats_view_alone(name):
     for seed in range(2):
         state = new_deal(rs, dealer=seed % 4, seed=seed)
         bots = [ExpertBot(seed * 4 + seat, **SMALL) for seat in range(4)]
-        while state.to_act is not None:
-            before, legal = state.to_json(), state.legal_actions()
-            proxy = ViewOnly(state)
-            action = bots[state.to_act].choose(proxy)
-            assert proxy.views == 1
-            assert action in legal
-            assert state.to_json() == before
-            state.apply(action)
+        play_from_views(state, bots)
         assert state.phase == "done"
         state.score()
 
@@ -77,16 +39,14 @@ def test_the_experts_choice_does_not_change_with_the_hands_it_cannot_see(name):
     compared = differed = 0
     for seed in range(3):
         state = new_deal(rs, dealer=seed % 4, seed=seed)
-        driver = ExpertBot(seed, **SMALL)
-        while state.to_act is not None:
-            seat = state.to_act
-            if len(state.legal) > 1 and state.phase in ("bid", "trump", "play"):
-                other = _others_shuffled(state, seat, rng)
-                differed += other.hands != state.hands
-                mine = ExpertBot(99, **SMALL).choose(state)
-                assert ExpertBot(99, **SMALL).choose(other) == mine
-                compared += 1
-            state.apply(driver.choose(state))
+        found = blind_to_hidden_hands(
+            state,
+            ExpertBot(seed, **SMALL),
+            lambda state: ExpertBot(99, **SMALL).choose(state),
+            others_shuffled,
+            rng,
+        )
+        compared, differed = compared + found[0], differed + found[1]
     assert compared > 10 and differed > compared // 2
 
 

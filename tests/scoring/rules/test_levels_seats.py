@@ -14,6 +14,8 @@ from scoring.rules.rulesets import PARTNERSHIP_RULESETS, SEAT_RULESETS
 from scoring.rules.seat_bots import SeatEasyBot, SeatHeuristicBot
 from scoring.rules.seat_expert import SeatExpertBot
 
+from .view_only import ViewOnly
+
 SEAT_GAMES = [
     RULESETS["five-hand"],
     RULESETS["railroad"],
@@ -47,19 +49,6 @@ def test_the_levels_of_the_n_seat_games():
     assert isinstance(make_bot("expert", 1, RULESETS["monterey-draw"]), ExpertBot)
     with pytest.raises(KeyError):
         make_bot("grandmaster", 1, RULESETS["five-hand"])
-
-
-class ViewOnly:
-    """A state that offers the bot its seat's view and nothing else."""
-
-    def __init__(self, state) -> None:
-        self._state = state
-        self.to_act = state.to_act
-        self.legal = state.legal
-
-    def view(self, seat: int):
-        assert seat == self._state.to_act
-        return self._state.view(seat)
 
 
 @pytest.mark.parametrize("rs", SEAT_GAMES, ids=lambda rs: f"{rs.name}-{rs.players}")

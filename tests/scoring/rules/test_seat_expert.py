@@ -18,7 +18,8 @@ from scoring.rules.cards import ANY_CARD
 from scoring.rules.rulesets import SEAT_RULESETS
 from scoring.rules.seat_bots import SeatEasyBot, SeatHeuristicBot
 from scoring.rules.seat_expert import SeatExpertBot, _seat_play_world
-from scoring.rules.seats import SeatDeal
+
+from .view_only import blind_to_hidden_hands, others_shuffled, play_from_views
 
 SMALL = {"samples": 3, "bid_samples": 2}
 GAMES = [
@@ -34,56 +35,12 @@ def game_id(rs) -> str:
     return f"{rs.name}-{rs.players}"
 
 
-class ViewOnly:
-    """All a fair player gets: whose turn it is and that seat's view."""
-
-    __slots__ = ("_state", "views")
-
-    def __init__(self, state) -> None:
-        self._state = state
-        self.views = 0
-
-    @property
-    def to_act(self) -> int:
-        return self._state.to_act
-
-    def view(self, seat: int) -> dict:
-        assert seat == self._state.to_act, "the bot asked for another seat's view"
-        self.views += 1
-        return self._state.view(seat)
-
-
-def others_shuffled(state: SeatDeal, seat: int, rng: random.Random) -> SeatDeal:
-    """A copy of ``state`` whose other hands are dealt again among themselves
-    from the same cards, each keeping its size, the partner being whoever
-    now holds the called card: what ``seat`` sees is the same."""
-    other = SeatDeal.from_json(state.to_json())
-    seats = [s for s in range(state.seats) if s != seat]
-    cards = [card for s in seats for card in other.hands[s]]
-    rng.shuffle(cards)
-    for s in seats:
-        size = len(other.hands[s])
-        other.hands[s], cards = sorted(cards[:size]), cards[size:]
-    if other.called is not None and other.partner != seat and not other._partner_public():
-        holder = [s for s in range(other.seats) if other.called in other.hands[s]]
-        other.partner = holder[0] if holder else None
-    assert other.view(seat) == state.view(seat)
-    return other
-
-
 @pytest.mark.parametrize("rs", GAMES, ids=game_id)
 def test_the_expert_plays_whole_deals_from_its_seats_view_alone(rs):
     for seed in range(2):
         state = new_deal(rs, dealer=seed % rs.players, seed=seed)
         bots = [SeatExpertBot(seed * 8 + seat, **SMALL) for seat in range(rs.players)]
-        while state.to_act is not None:
-            before, legal = state.to_json(), state.legal_actions()
-            proxy = ViewOnly(state)
-            action = bots[state.to_act].choose(proxy)
-            assert proxy.views == 1
-            assert action in legal
-            assert state.to_json() == before
-            state.apply(action)
+        play_from_views(state, bots)
         assert len(state.score()) == rs.players
 
 
@@ -93,16 +50,14 @@ def test_the_experts_choice_does_not_change_with_the_hands_it_cannot_see(rs):
     compared = differed = 0
     for seed in range(3):
         state = new_deal(rs, dealer=seed % rs.players, seed=seed)
-        driver = SeatHeuristicBot(seed)
-        while state.to_act is not None:
-            seat = state.to_act
-            if len(state.legal) > 1 and state.phase in ("bid", "trump", "play"):
-                other = others_shuffled(state, seat, rng)
-                differed += other.hands != state.hands
-                mine = SeatExpertBot(99, **SMALL).choose(state)
-                assert SeatExpertBot(99, **SMALL).choose(other) == mine
-                compared += 1
-            state.apply(driver.choose(state))
+        found = blind_to_hidden_hands(
+            state,
+            SeatHeuristicBot(seed),
+            lambda state: SeatExpertBot(99, **SMALL).choose(state),
+            others_shuffled,
+            rng,
+        )
+        compared, differed = compared + found[0], differed + found[1]
     assert compared >= 8 and differed > compared // 2
 
 
