@@ -13,7 +13,7 @@ from scoring.rules.cards import ANY_CARD
 from scoring.rules.easy import EasyBot
 from scoring.rules.levels import LEVELS, SEAT_BOTS, make_bot
 
-from .test_expert import ViewOnly
+from .view_only import ViewOnly
 
 
 def test_every_level_is_a_seat_kind_and_builds_its_bot():
