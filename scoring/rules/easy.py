@@ -43,6 +43,10 @@ class EasyBot:
         choice = self._heuristic.choose_from_view(view)
         if len(legal) == 1 or self._random.randrange(self.slip):
             return choice
+        return self._slip(view, choice)
+
+    def _slip(self, view: dict[str, Any], choice: str) -> str:
+        """The slip made instead of the heuristic's ``choice``, where one fits."""
         phase = view["phase"]
         if phase == "bid":
             return self._misjudged_bid(view, choice)

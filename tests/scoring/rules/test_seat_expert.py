@@ -18,6 +18,7 @@ from scoring.rules.cards import ANY_CARD
 from scoring.rules.rulesets import SEAT_RULESETS
 from scoring.rules.seat_bots import SeatEasyBot, SeatHeuristicBot
 from scoring.rules.seat_expert import SeatExpertBot, _seat_play_world
+from scoring.rules.seats import SeatDeal
 
 from .view_only import blind_to_hidden_hands, others_shuffled, play_from_views
 
@@ -132,3 +133,35 @@ def test_the_easy_level_slips_from_the_heuristic_now_and_then_and_stays_legal():
             state.apply(normal)
     # About one decision in SeatEasyBot.slip is a slip, where one is possible.
     assert 0 < slipped < decided / 2
+
+
+def test_the_easy_levels_own_slips_are_a_lower_call_and_a_trick_let_go():
+    rs = SEAT_RULESETS["railroad"]
+    easy = SeatEasyBot(1)
+    calls = lowered = let_go = 0
+    for seed in range(60):
+        state = new_deal(rs, dealer=seed % 5, seed=seed)
+        normal = SeatHeuristicBot(seed)
+        while state.to_act is not None:
+            view = state.view(state.to_act)
+            choice = normal.choose_from_view(view)
+            if state.phase == "call" and choice.startswith("call "):
+                slip = easy._slip(view, choice)
+                power = rs.tables.power[state.trump]
+                assert slip in view["legal"]
+                assert power[ANY_CARD[slip[5:]]] <= power[ANY_CARD[choice[5:]]]
+                calls += 1
+                lowered += slip != choice
+            elif state.phase == "play" and view["trick"] and len(view["legal"]) > 1:
+                missed = easy._missed_trick(view, choice)
+                if missed is not None:
+                    assert missed in view["legal"] and missed != choice
+                    after = SeatDeal.from_json(state.to_json())
+                    after.apply(missed)
+                    # The trick goes on with another seat's card on top, or
+                    # is over and another seat took it.
+                    winner = after._best_seat if after.trick else after.tricks[-1][3]
+                    assert winner != view["seat"]
+                    let_go += 1
+            state.apply(choice)
+    assert lowered > calls // 2 and let_go > 10
