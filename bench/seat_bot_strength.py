@@ -64,6 +64,12 @@ railroad       6003  +7.10 vs +6.50        +0.61 ± 0.13   236 / 182 of 843 53.2
 individual     6006  +2.59 vs +2.28        +0.32 ± 0.10   151 / 107 of 301 57.3% ± 2.9%   ok
 individual:5  20021  +2.08 vs +1.89        +0.20 ± 0.05   273 / 208 of 978 53.3% ± 1.3%   ok
 original       6000  +2.45 vs +2.06        +0.38 ± 0.09   133 / 102 of 364 54.3% ± 2.3%   ok
+The expert's CPU a move by phase (p95, ms; 100 deal pairs each, the
+machine otherwise idle; the exchange and the call are the heuristic's):
+five-hand bid 212, trump 210, play 169; railroad bid 127, trump 100, play
+131; individual bid 208, trump 206, play 168; individual:5 bid 215, trump
+209, play 203; original bid 148, trump 106, play 201.  Every one within the
+250 ms budget: the 200 ms cap is checked after each sampled deal.
 With the easy bot's first slips only, one decision in four, normal's
 margin was +0.10 to +0.35 points a deal and no game's share was clear of
 one half at 1,200 deal pairs.
