@@ -280,14 +280,14 @@ def run_bots(engine: str, level: str, moves: int, game: str = "monterey-draw") -
 
     from scoring import services
     from scoring.rules import RULESETS
-    from scoring.rules.levels import make_bot, plays_seats
+    from scoring.rules.levels import make_bot
     from scoring.services import SeatSpec
 
     delay_ms = settings.PLAY_BOT_DELAY_MS
     client = Client()
     hx = {"HX-Request": "true"}
     rs = RULESETS[game]
-    bots = rs.players - 1 if plays_seats(rs) else 3
+    bots = rs.players - 1
     person = make_bot("heuristic", 11, rs)
     waits: dict[str, list[tuple[float, int]]] = {}
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed after the worker stops)

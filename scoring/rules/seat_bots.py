@@ -118,15 +118,10 @@ class SeatHeuristicBot:
         led = CARD[trick[0][1]]
         best_seat, best = None, -1
         for who, code in trick:
-            c = CARD[code]
-            rank = power[c] if ist[c] or _same_suit(c, led, ist) else -1
+            rank = _trick_rank(CARD[code], led, ist, power)
             if rank > best:
                 best_seat, best = who, rank
-        winning = [
-            a
-            for a in legal
-            if (ist[card(a)] or _same_suit(card(a), led, ist)) and power[card(a)] > best
-        ]
+        winning = [a for a in legal if _trick_rank(card(a), led, ist, power) > best]
         if best_seat not in friends and winning:
             # The cheapest card that wins it, sparing the point cards.
             return self._best(winning, lambda a: (-values[card(a)], -power[card(a)]))
@@ -136,6 +131,12 @@ class SeatHeuristicBot:
 def _same_suit(card: int, led: int, ist) -> bool:
     """Whether a plain ``card`` follows the plain card ``led``."""
     return not ist[card] and not ist[led] and card // 13 == led // 13
+
+
+def _trick_rank(card: int, led: int, ist, power) -> int:
+    """How ``card`` ranks in a trick ``led`` began: its power if it is a
+    trump or follows the plain suit led, else -1 (it cannot win)."""
+    return power[card] if ist[card] or _same_suit(card, led, ist) else -1
 
 
 def strength(rs: Ruleset, hand: list[int], trump: int) -> float:
@@ -205,7 +206,7 @@ class SeatEasyBot(EasyBot):
         led = CARD[view["trick"][0][1]]
 
         def rank(card: int) -> int:
-            return power[card] if ist[card] or _same_suit(card, led, ist) else -1
+            return _trick_rank(card, led, ist, power)
 
         best = max(rank(CARD[code]) for _, code in view["trick"])
         if rank(CARD[choice[5:]]) <= best:

@@ -99,7 +99,7 @@ def _seat_play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
     need = {s: counts[s] for s in range(n) if s != seat}
     full = {s: len(start[s]) + need[s] for s in need}
     # A hand above its size as play starts (its extras to lay) is all trumps.
-    laid = {s for s in need if full[s] > rs.hand_size}
+    trumps_only = {s for s in need if full[s] > rs.hand_size}
 
     called = CARD[view["call"]] if view.get("call") else None
     partner = view.get("partner")
@@ -112,7 +112,7 @@ def _seat_play_world(view: dict[str, Any], rs: Ruleset, rng: random.Random):
             return False
         if ist[card]:
             return not (s in out or no_trump[s])
-        return s not in laid and fol[card] not in lacks[s]
+        return s not in trumps_only and fol[card] not in lacks[s]
 
     pool = unseen
     if rs.exchange in ("draw", "five-hand"):

@@ -214,7 +214,7 @@ class SeatDeal:
         deal.hands = [list(cards) for cards in hands]
         deal.spares, deal.stock, deal.unseen = [], [], []
         deal.high_bid, deal.bidder = bid, bidder
-        deal.set_trump(trump)
+        deal._set_trump(trump)
         if rs.keeper_by_deal:
             two = deal._two
             deal._two_owner = next((s for s, h in enumerate(deal.hands) if two in h), -1)
@@ -451,7 +451,7 @@ class SeatDeal:
         self.to_act = self.bidder
 
     def _name_trump(self, trump: int) -> None:
-        self.set_trump(trump)
+        self._set_trump(trump)
         rs = self.rs
         n = self.seats
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
@@ -468,10 +468,10 @@ class SeatDeal:
         else:
             self._after_exchange()
 
-    def set_trump(self, trump: int) -> None:
+    def _set_trump(self, trump: int) -> None:
         """Make ``trump`` the deal's trump suit: its ranks, point cards and
-        the keeper 2's owner, without starting the exchange (a search that
-        sets a deal up at its play uses this alone)."""
+        the keeper 2's owner, without starting the exchange (``at_play``
+        uses this alone)."""
         rs = self.rs
         self.trump = trump
         tables = rs.tables

@@ -1,4 +1,6 @@
-"""A state that offers a bot nothing but what a fair player gets."""
+"""What the bot tests share: a state that offers a bot nothing but what a
+fair player gets, whole deals played through it, and the check that a
+bot's choice does not change with the hands its seat cannot see."""
 
 from __future__ import annotations
 
